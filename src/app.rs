@@ -1,0 +1,235 @@
+//! The I/O shell around the core: where the workspace is, the settings, the
+//! workflow directories and the store, plus the operations that both the
+//! command line and `@flow` messages use (start, cancel, status, list).
+
+use std::path::{Path, PathBuf};
+
+use crate::config::Settings;
+use crate::engine::rules::GroupMap;
+use crate::engine::run::{Run, RunStatus};
+use crate::engine::state::State;
+use crate::engine::text;
+use crate::exit::Failure;
+use crate::host::Host;
+use crate::store::Store;
+use crate::workflow::{Catalog, Dirs};
+
+pub struct App {
+    pub workspace: PathBuf,
+    pub home: Option<PathBuf>,
+    pub settings: Settings,
+    pub store: Store,
+}
+
+/// `FLOWGATE_HOME`, else `$XDG_CONFIG_HOME/flowgate`, else `~/.config/flowgate`.
+pub fn flowgate_home() -> Option<PathBuf> {
+    if let Some(h) = std::env::var_os("FLOWGATE_HOME").filter(|v| !v.is_empty()) {
+        return Some(h.into());
+    }
+    if let Some(x) = std::env::var_os("XDG_CONFIG_HOME").filter(|v| !v.is_empty()) {
+        return Some(PathBuf::from(x).join("flowgate"));
+    }
+    std::env::var_os("HOME")
+        .filter(|v| !v.is_empty())
+        .map(|h| PathBuf::from(h).join(".config/flowgate"))
+}
+
+/// The workspace: the flag, else `FLOWGATE_WORKSPACE`, else the host's, else
+/// the nearest directory at or above the current one holding `.flowgate/`,
+/// else the current directory.
+pub fn resolve_workspace(flag: Option<&Path>, from_host: Option<&Path>) -> PathBuf {
+    if let Some(p) = flag {
+        return p.to_path_buf();
+    }
+    if let Some(p) = std::env::var_os("FLOWGATE_WORKSPACE").filter(|v| !v.is_empty()) {
+        return p.into();
+    }
+    if let Some(p) = from_host {
+        return p.to_path_buf();
+    }
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    cwd.ancestors()
+        .find(|d| d.join(".flowgate").is_dir())
+        .map(Path::to_path_buf)
+        .unwrap_or(cwd)
+}
+
+impl App {
+    pub fn open(workspace: PathBuf) -> Result<App, Failure> {
+        let home = flowgate_home();
+        let user_cfg = home.as_ref().map(|h| h.join("config.toml"));
+        let settings = Settings::load(
+            user_cfg.as_deref(),
+            &workspace.join(".flowgate/config.toml"),
+        )
+        .map_err(|diags| {
+            let first = diags[0].to_string();
+            let more = diags.len() - 1;
+            Failure::config(if more == 0 {
+                first
+            } else {
+                format!("{first} (and {more} more; run `flowgate validate`)")
+            })
+        })?;
+        let store = Store::new(&workspace, settings.lock_timeout_ms);
+        Ok(App {
+            workspace,
+            home,
+            settings,
+            store,
+        })
+    }
+
+    pub fn dirs(&self) -> Dirs {
+        Dirs {
+            project: self.workspace.join(".flowgate/workflows"),
+            user: self.home.as_ref().map(|h| h.join("workflows")),
+        }
+    }
+
+    pub fn groups(&self, host: Host) -> GroupMap {
+        host.groups(&self.settings)
+    }
+
+    /// A notice when the run's definitions no longer match the files.
+    pub fn stale_notice(&self, run: &Run) -> Option<String> {
+        let cat = Catalog::load_tree(&self.dirs(), &self.settings.group_names(), &run.workflow);
+        if cat.closure(&run.workflow) == run.definitions && cat.broken.is_empty() {
+            return None;
+        }
+        Some(format!(
+            "the definition of workflow \"{}\" changed since this run started; the run keeps the version it started with. To use the new one, run `flowgate cancel` and start again.",
+            run.workflow
+        ))
+    }
+
+    /// Start a run of `key`; refuses while another run is active unless
+    /// `replace`. Returns the run's first message (initial message + context).
+    pub fn start(
+        &self,
+        key: &str,
+        task: &str,
+        replace: bool,
+        session: Option<String>,
+        host: Host,
+    ) -> Result<(String, String), Failure> {
+        let cat = Catalog::load_tree(&self.dirs(), &self.settings.group_names(), key);
+        if let Some(origin) = cat.broken.get(key) {
+            let first = cat
+                .diags_for(key)
+                .first()
+                .map(|d| d.to_string())
+                .or_else(|| cat.diags.first().map(|d| d.to_string()));
+            return Err(Failure::config(format!(
+                "workflow \"{key}\" ({}) is invalid: {}",
+                origin.file,
+                first.unwrap_or_else(|| "run `flowgate validate`".into())
+            )));
+        }
+        let Some((wf, _)) = cat.usable.get(key) else {
+            let all = Catalog::load_all(&self.dirs(), &self.settings.group_names());
+            let names: Vec<&str> = all
+                .usable
+                .iter()
+                .filter(|(_, (w, _))| !w.hidden)
+                .map(|(k, _)| k.as_str())
+                .collect();
+            let hint = crate::diag::did_you_mean(key, names.iter().copied())
+                .map(|k| format!(" (did you mean \"{k}\"?)"))
+                .unwrap_or_default();
+            return Err(Failure::usage(format!(
+                "unknown workflow \"{key}\"{hint}. Available: {}",
+                if names.is_empty() {
+                    "(none)".into()
+                } else {
+                    names.join(", ")
+                }
+            )));
+        };
+        if wf.hidden {
+            return Err(Failure::usage(format!(
+                "\"{key}\" is a subworkflow that can only run as part of another workflow. It cannot be started directly."
+            )));
+        }
+        let definitions = cat.closure(key);
+        let origins = definitions
+            .keys()
+            .filter_map(|k| cat.usable.get(k).map(|(_, o)| (k.clone(), o.clone())))
+            .collect();
+        let groups = self.groups(host);
+        self.store.update(|state: &mut State, recovered| {
+            if let Some(run) = state.active_run() {
+                if !replace {
+                    return Err(Failure::runtime(format!(
+                        "a {} run is already active (phase {}, task \"{}\"); cancel it first with `flowgate cancel`, or start with --replace",
+                        run.root().name,
+                        run.phase().name,
+                        run.description
+                    )));
+                }
+            }
+            let run = Run::start(definitions, origins, key, task, crate::time::task_id(), crate::time::now_iso(), session);
+            let first = text::initial_message(&run, &groups);
+            state.run = Some(run);
+            state.nudge = Default::default();
+            state.mark_progress();
+            let block = text::context_block(state, &groups, None, &[], self.settings.context_max_bytes).unwrap_or_default();
+            let mut message = format!("{first}\n\n{block}");
+            if let Some(r) = recovered {
+                message = format!("flowgate: {r}\n\n{message}");
+            }
+            let run = state.run.as_ref().expect("just set");
+            let summary = format!("started {} ({}) for \"{}\"", run.root().name, run.task_id, run.description);
+            Ok((message, summary))
+        })
+    }
+
+    /// Cancel the run at once (the user's command).
+    pub fn cancel_now(&self) -> Result<String, Failure> {
+        self.store.update(|state: &mut State, _| {
+            let Some(run) = state.run.as_mut().filter(|r| r.is_active()) else {
+                return Ok("No active workflow to cancel.".to_string());
+            };
+            run.status = RunStatus::Cancelled;
+            run.announced = false;
+            let msg = format!(
+                "Workflow cancelled: \"{}\" ({})",
+                run.description,
+                run.root().name
+            );
+            state.nudge = Default::default();
+            Ok(msg)
+        })
+    }
+
+    /// `key  name  (source)` rows for every usable workflow, then problems.
+    pub fn list(&self) -> (Vec<String>, usize) {
+        let cat = Catalog::load_all(&self.dirs(), &self.settings.group_names());
+        let mut rows = Vec::new();
+        for (key, (wf, origin)) in &cat.usable {
+            let mut src = origin.tier.as_str().to_string();
+            if origin.tier != crate::workflow::Tier::Builtin {
+                src = format!("{src}: {}", origin.file);
+            }
+            let over: Vec<&str> = cat
+                .shadowed
+                .iter()
+                .filter(|(k, _)| k == key)
+                .map(|(_, o)| o.tier.as_str())
+                .collect();
+            if !over.is_empty() {
+                src = format!("{src}; overrides {}", over.join(", "));
+            }
+            let hidden = if wf.hidden { " [subworkflow only]" } else { "" };
+            rows.push(format!("{key:<16} {}{hidden}  ({src})", wf.name));
+        }
+        for (key, origin) in &cat.broken {
+            rows.push(format!(
+                "{key:<16} INVALID  ({}: {}; run `flowgate validate`)",
+                origin.tier.as_str(),
+                origin.file
+            ));
+        }
+        (rows, cat.broken.len())
+    }
+}

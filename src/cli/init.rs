@@ -1,0 +1,139 @@
+//! `flowgate init`: create `.flowgate/` with a sample workflow and print the
+//! host's hook configuration, with the absolute path of this binary.
+
+use std::path::Path;
+
+use super::Output;
+use crate::app::resolve_workspace;
+use crate::exit::Failure;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Host to configure: codewhale (claude, codex and gemini follow).
+    #[arg(long, default_value = "codewhale")]
+    pub host: String,
+}
+
+const SAMPLE: &str = r#"# A sample workflow. Start it with: flowgate start example "what to do"
+# (or type "@flow start example what to do" in CodeWhale). Check it with
+# `flowgate validate`. The key is the file name: example.toml -> "example".
+name = "Example"
+description = "Look first, then change, then check"
+
+[[phases]]
+id = "look"
+name = "Look"
+emoji = "🔍"
+instructions = """
+Read the code involved in {description} and say what you will change.
+This phase is read-only. Run `flowgate step next` when you know the change.
+"""
+tools = { deny = ["@write"] }
+shell = { deny_writes = true }
+
+[[phases]]
+id = "change"
+name = "Change"
+emoji = "🔧"
+instructions = "Make the change for {description}. Run `flowgate step next` when done."
+
+[[phases]]
+id = "check"
+name = "Check"
+emoji = "✅"
+instructions = "Run the tests and read the diff. Run `flowgate step next` to finish."
+tools = { deny = ["@write"] }
+"#;
+
+const GITIGNORE: &str = "# flowgate's runtime files; the workflows and config.toml are worth committing\nstate.json\nstate.lock\nstate.corrupt-*.json\n.state.json.*.tmp\njournal.jsonl\n";
+
+/// Quote a path for `sh -c` if it needs it.
+fn sh_quote(s: &str) -> String {
+    if s.chars()
+        .all(|c| c.is_ascii_alphanumeric() || "/._-+".contains(c))
+    {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
+/// The CodeWhale `[hooks]` block for a flowgate binary at `exe`.
+pub fn codewhale_hooks(exe: &str) -> String {
+    let exe = sh_quote(exe);
+    format!(
+        r#"# flowgate hooks for CodeWhale. Put this in ~/.codewhale/config.toml, or in
+# <workspace>/.codewhale/hooks.toml for a trusted workspace.
+[hooks]
+enabled = true
+
+# Adds the current phase and todos after each user message, runs "@flow ..."
+# commands, and delivers the not-done reminder armed by turn_end.
+# continue_on_error = true: if flowgate fails, the message goes through unchanged.
+[[hooks.hooks]]
+name = "flowgate-context"
+event = "message_submit"
+command = "{exe} message_submit --host codewhale"
+timeout_secs = 5
+continue_on_error = true
+
+# Allows or denies each tool call by the phase's rules.
+# continue_on_error = false: a gate that cannot answer denies (fail closed).
+# flowgate answers well within 5 s; a timeout also denies.
+[[hooks.hooks]]
+name = "flowgate-gate"
+event = "tool_call_before"
+command = "{exe} tool_call --host codewhale"
+timeout_secs = 5
+continue_on_error = false
+
+# Observes the end of each turn and arms the not-done reminder when the run
+# or todos are unfinished (CodeWhale has no stop hook). It never blocks.
+[[hooks.hooks]]
+name = "flowgate-turn"
+event = "turn_end"
+command = "{exe} turn_end --host codewhale"
+timeout_secs = 5
+continue_on_error = true
+"#
+    )
+}
+
+fn write_new(path: &Path, text: &str, made: &mut Vec<String>) -> Result<(), Failure> {
+    if path.exists() {
+        return Ok(());
+    }
+    std::fs::write(path, text)
+        .map_err(|e| Failure::runtime(format!("cannot write {}: {e}", path.display())))?;
+    made.push(path.display().to_string());
+    Ok(())
+}
+
+pub fn run(flag: Option<&Path>, args: &Args) -> Result<Output, Failure> {
+    if args.host != "codewhale" {
+        return Err(Failure::usage(format!(
+            "init --host {} is not supported by this build yet; use --host codewhale",
+            args.host
+        )));
+    }
+    let ws = resolve_workspace(flag, None);
+    let dir = ws.join(".flowgate");
+    let wf = dir.join("workflows");
+    std::fs::create_dir_all(&wf)
+        .map_err(|e| Failure::runtime(format!("cannot create {}: {e}", wf.display())))?;
+    let mut made = Vec::new();
+    write_new(&wf.join("example.toml"), SAMPLE, &mut made)?;
+    write_new(&dir.join(".gitignore"), GITIGNORE, &mut made)?;
+    let exe = std::env::current_exe()
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|_| "flowgate".into());
+    let created = if made.is_empty() {
+        format!("# {} already set up; nothing created.", dir.display())
+    } else {
+        format!("# Created: {}", made.join(", "))
+    };
+    Ok(Output::ok(format!(
+        "{created}\n\n{}",
+        codewhale_hooks(&exe)
+    )))
+}

@@ -1,0 +1,218 @@
+//! The command line: the clap definitions, and `main`, which parses, runs
+//! one command and maps the result to an exit code. Each command lives in
+//! its own file.
+
+mod explain;
+mod hook;
+mod init;
+mod log;
+mod replay;
+mod start;
+mod status;
+mod step;
+mod todo;
+mod validate;
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+use crate::app::{App, resolve_workspace};
+use crate::engine::event::EventKind;
+use crate::exit::{ExitStatus, Failure};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "flowgate",
+    version,
+    about = "Keeps AI coding agents on a defined workflow path, from the agent host's hooks",
+    after_help = "Exit codes: 0 ok, 1 runtime error, 2 deliberate block, 64 usage, 65 malformed input, 78 invalid workflow or config."
+)]
+pub struct Cli {
+    /// Workspace directory (default: FLOWGATE_WORKSPACE, the host's, the
+    /// nearest directory holding .flowgate/, or the current directory).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub workspace: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Hook: a user message is about to be sent (inject context, run @flow commands).
+    #[command(
+        name = "message_submit",
+        visible_alias = "UserPromptSubmit",
+        alias = "BeforeAgent"
+    )]
+    MessageSubmit(HookArgs),
+    /// Hook: a tool is about to run (allow or deny).
+    #[command(
+        name = "tool_call",
+        visible_alias = "tool_call_before",
+        alias = "PreToolUse",
+        alias = "BeforeTool"
+    )]
+    ToolCall(HookArgs),
+    /// Hook: a turn finished (arm the not-done reminder).
+    #[command(name = "turn_end")]
+    TurnEnd(HookArgs),
+    /// Hook: the agent wants to stop (allow, or make it continue).
+    #[command(name = "agent_end", visible_alias = "Stop", alias = "AfterAgent")]
+    AgentEnd(HookArgs),
+    /// Hook: a session started or was compacted (re-inject context).
+    #[command(name = "session_start", visible_alias = "SessionStart")]
+    SessionStart(HookArgs),
+    /// Start a run of a workflow; prints the message to give the agent.
+    Start(start::Args),
+    /// Move through the run: next, loop, status, cancel.
+    Step(step::Args),
+    /// Keep the todo list.
+    Todo(todo::Args),
+    /// Show the current run and todos.
+    Status(status::Args),
+    /// Cancel the run now (no confirmation).
+    Cancel,
+    /// List the workflows available here, with where each comes from.
+    List,
+    /// Check workflow definitions and config (exit 78 on errors).
+    Validate(validate::Args),
+    /// Create .flowgate/ and print the host hook config.
+    Init(init::Args),
+    /// Run a recorded event stream in a scratch workspace; print each decision.
+    Replay(replay::Args),
+    /// Show the decision journal.
+    Log(log::Args),
+    /// Explain how flowgate reads something (e.g. `explain shell "CMD"`).
+    Explain(explain::Args),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct HookArgs {
+    /// Host format: codewhale, claude, codex, gemini (default: detected).
+    #[arg(long)]
+    pub host: Option<String>,
+}
+
+/// What a command prints and how it exits.
+pub struct Output {
+    pub stdout: String,
+    pub stderr: String,
+    pub status: ExitStatus,
+}
+
+impl Output {
+    pub fn ok(stdout: impl Into<String>) -> Output {
+        Output {
+            stdout: stdout.into(),
+            stderr: String::new(),
+            status: ExitStatus::Success,
+        }
+    }
+}
+
+fn open(cli: &Cli) -> Result<App, Failure> {
+    App::open(resolve_workspace(cli.workspace.as_deref(), None))
+}
+
+fn dispatch(cli: Cli) -> Result<Output, Failure> {
+    let hook = |kind: EventKind, args: &HookArgs| {
+        hook::run(cli.workspace.as_deref(), kind, args.host.as_deref())
+    };
+    match &cli.command {
+        Command::MessageSubmit(a) => Ok(hook(EventKind::MessageSubmit, a)),
+        Command::ToolCall(a) => Ok(hook(EventKind::ToolCall, a)),
+        Command::TurnEnd(a) => Ok(hook(EventKind::TurnEnd, a)),
+        Command::AgentEnd(a) => Ok(hook(EventKind::AgentEnd, a)),
+        Command::SessionStart(a) => Ok(hook(EventKind::SessionStart, a)),
+        Command::Start(a) => start::run(&open(&cli)?, a),
+        Command::Step(a) => step::run(&open(&cli)?, a),
+        Command::Todo(a) => todo::run(&open(&cli)?, a),
+        Command::Status(a) => status::run(&open(&cli)?, a),
+        Command::Cancel => {
+            let app = open(&cli)?;
+            let msg = app.cancel_now()?;
+            journal_command(&app, "cancel", &msg);
+            Ok(Output::ok(msg))
+        }
+        Command::List => {
+            let (rows, _) = open(&cli)?.list();
+            Ok(Output::ok(rows.join("\n")))
+        }
+        Command::Validate(a) => validate::run(&open(&cli)?, a),
+        Command::Init(a) => init::run(cli.workspace.as_deref(), a),
+        Command::Replay(a) => replay::run(cli.workspace.as_deref(), a),
+        Command::Log(a) => log::run(&open(&cli)?, a),
+        Command::Explain(a) => explain::run(&open(&cli)?, a),
+    }
+}
+
+/// Record a state change made by a command in the journal.
+pub(crate) fn journal_command(app: &App, command: &str, reason: &str) {
+    let entry = crate::journal::Entry {
+        time: crate::time::now_iso(),
+        event: format!("command {command}"),
+        decision: "changed".into(),
+        reason: reason.lines().next().unwrap_or("").to_string(),
+        ..Default::default()
+    };
+    if let Err(e) = crate::journal::append(app.store.dir(), &entry) {
+        eprintln!("flowgate: cannot write the journal: {e}");
+    }
+}
+
+fn emit(out: &mut dyn Write, text: &str) {
+    if text.is_empty() {
+        return;
+    }
+    let r = if text.ends_with('\n') {
+        out.write_all(text.as_bytes())
+    } else {
+        writeln!(out, "{text}")
+    };
+    // A closed pipe (e.g. `| head`) is not an error.
+    let _ = r.and_then(|_| out.flush());
+}
+
+/// Parse, run, print; returns the process exit code.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            let code = match e.kind() {
+                ErrorKind::DisplayHelp
+                | ErrorKind::DisplayVersion
+                | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    let _ = e.print();
+                    return if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                        ExitStatus::Usage.code()
+                    } else {
+                        0
+                    };
+                }
+                _ => ExitStatus::Usage.code(),
+            };
+            let msg = e.to_string();
+            let first = msg
+                .lines()
+                .next()
+                .unwrap_or("usage error")
+                .trim_start_matches("error: ");
+            eprintln!("flowgate: {first} (see `flowgate --help`)");
+            return code;
+        }
+    };
+    let output = match dispatch(cli) {
+        Ok(o) => o,
+        Err(f) => Output {
+            stdout: String::new(),
+            stderr: format!("flowgate: {}", f.message),
+            status: f.status,
+        },
+    };
+    emit(&mut std::io::stdout().lock(), &output.stdout);
+    emit(&mut std::io::stderr().lock(), &output.stderr);
+    output.status.code()
+}

@@ -1,0 +1,73 @@
+//! `flowgate todo …`: the agent's todo list (pi-til-done's tools as commands).
+
+use super::Output;
+use crate::app::App;
+use crate::engine::todos::{EditAction, TodoOp, apply, format_list};
+use crate::exit::Failure;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(subcommand)]
+    pub op: Op,
+}
+
+#[derive(clap::Subcommand, Debug)]
+pub enum Op {
+    /// Show the list.
+    List,
+    /// Replace the list with these items (all not started).
+    Write {
+        #[arg(required = true)]
+        items: Vec<String>,
+    },
+    /// Add items at the end.
+    Append {
+        #[arg(required = true)]
+        items: Vec<String>,
+    },
+    /// Insert items before INDEX (0 to the list length).
+    Insert {
+        index: usize,
+        #[arg(required = true)]
+        items: Vec<String>,
+    },
+    /// Mark items in progress.
+    Start {
+        #[arg(required = true)]
+        indices: Vec<usize>,
+    },
+    /// Mark items completed.
+    Complete {
+        #[arg(required = true)]
+        indices: Vec<usize>,
+    },
+    /// Mark items abandoned.
+    Abandon {
+        #[arg(required = true)]
+        indices: Vec<usize>,
+    },
+    /// Remove every item.
+    Clear,
+}
+
+pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
+    let op = match &args.op {
+        Op::List => return Ok(Output::ok(format_list(&app.store.load()?.todos))),
+        Op::Write { items } => TodoOp::Write(items.clone()),
+        Op::Append { items } => TodoOp::Append(items.clone()),
+        Op::Insert { index, items } => TodoOp::Insert(*index, items.clone()),
+        Op::Start { indices } => TodoOp::Edit(EditAction::Start, indices.clone()),
+        Op::Complete { indices } => TodoOp::Edit(EditAction::Complete, indices.clone()),
+        Op::Abandon { indices } => TodoOp::Edit(EditAction::Abandon, indices.clone()),
+        Op::Clear => TodoOp::Clear,
+    };
+    let limits = app.settings.todo_limits;
+    let text = app.store.update(|state, _| {
+        let (list, text) = apply(&state.todos, &op, limits).map_err(Failure::runtime)?;
+        state.todos = list;
+        state.mark_progress();
+        Ok::<_, Failure>(text)
+    })?;
+    super::journal_command(app, "todo", &text);
+    Ok(Output::ok(text))
+}

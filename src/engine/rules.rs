@@ -1,0 +1,291 @@
+//! Phase rules for one tool call: tool names, globs and `@groups`, shell
+//! rules on each simple command, and the exemption for flowgate's own
+//! single commands.
+
+use std::collections::BTreeMap;
+
+use crate::shell;
+use crate::workflow::{Phase, ShellRule, ToolRule};
+
+/// Group name → member patterns, for one host plus config additions.
+pub type GroupMap = BTreeMap<String, Vec<String>>;
+
+/// The shell command of a tool call, as far as the adapter could read it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShellInput {
+    /// The tool is not a shell tool.
+    NotShell,
+    Command(String),
+    /// A shell tool whose command could not be read (cut or malformed input).
+    Unreadable,
+}
+
+/// Why a call is denied: the matched part, ready for a reason sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Denial {
+    /// The tool itself is not allowed.
+    Tool,
+    /// A simple command matched a deny glob (the command text).
+    ShellDenied(String),
+    /// A simple command matched no allow glob.
+    ShellNotAllowed(String),
+    /// The command writes files (what was found).
+    ShellWrites(String),
+    /// The command could not be analysed in a restricted phase.
+    ShellUnknown(String),
+}
+
+/// `*` (any run) and `?` (one character) glob, over characters.
+pub fn glob(pattern: &str, text: &str) -> bool {
+    let p: Vec<char> = pattern.chars().collect();
+    let t: Vec<char> = text.chars().collect();
+    let (mut pi, mut ti) = (0, 0);
+    let (mut star, mut mark) = (None, 0);
+    while ti < t.len() {
+        if pi < p.len() && (p[pi] == '?' || p[pi] == t[ti]) {
+            pi += 1;
+            ti += 1;
+        } else if pi < p.len() && p[pi] == '*' {
+            star = Some(pi);
+            pi += 1;
+            mark = ti;
+        } else if let Some(s) = star {
+            pi = s + 1;
+            mark += 1;
+            ti = mark;
+        } else {
+            return false;
+        }
+    }
+    p[pi..].iter().all(|c| *c == '*')
+}
+
+/// Does rule entry `entry` (name, glob or `@group`) cover tool `name`?
+pub fn entry_matches(entry: &str, name: &str, groups: &GroupMap) -> bool {
+    if entry.starts_with('@') {
+        groups
+            .get(entry)
+            .is_some_and(|members| members.iter().any(|m| glob(m, name)))
+    } else {
+        glob(entry, name)
+    }
+}
+
+pub fn in_group(group: &str, name: &str, groups: &GroupMap) -> bool {
+    entry_matches(group, name, groups)
+}
+
+/// Check a tool call against a phase.
+pub fn check(
+    phase: &Phase,
+    name: &str,
+    shell_input: &ShellInput,
+    groups: &GroupMap,
+) -> Result<(), Denial> {
+    let tool_ok = match &phase.tools {
+        ToolRule::Any => true,
+        ToolRule::Allow(list) => list.iter().any(|e| entry_matches(e, name, groups)),
+        ToolRule::Deny(list) => !list.iter().any(|e| entry_matches(e, name, groups)),
+    };
+    if !tool_ok {
+        return Err(Denial::Tool);
+    }
+    if phase.shell.is_empty() {
+        return Ok(());
+    }
+    match shell_input {
+        ShellInput::NotShell => Ok(()),
+        ShellInput::Unreadable => Err(Denial::ShellUnknown(
+            "the command could not be read (the host cut or garbled it)".into(),
+        )),
+        ShellInput::Command(cmd) => check_shell(&phase.shell, cmd),
+    }
+}
+
+fn check_shell(rule: &ShellRule, cmd: &str) -> Result<(), Denial> {
+    let a = shell::analyse(cmd);
+    if let Some(why) = &a.unparsable {
+        if rule.deny_writes || !rule.allow.is_empty() {
+            return Err(Denial::ShellUnknown(format!(
+                "the command could not be analysed ({why})"
+            )));
+        }
+    }
+    for c in &a.commands {
+        if let Some(_p) = rule.deny.iter().find(|p| glob(p, &c.text)) {
+            return Err(Denial::ShellDenied(c.text.clone()));
+        }
+    }
+    if !rule.allow.is_empty() {
+        if let Some(c) = a
+            .commands
+            .iter()
+            .find(|c| !rule.allow.iter().any(|p| glob(p, &c.text)))
+        {
+            return Err(Denial::ShellNotAllowed(c.text.clone()));
+        }
+    }
+    if rule.deny_writes {
+        if let Some(w) = a.writes.first() {
+            return Err(Denial::ShellWrites(w.clone()));
+        }
+    }
+    Ok(())
+}
+
+/// Human list of what a phase allows: `all except write, edit` or `only read, grep`.
+pub fn allowed_tools(phase: &Phase, groups: &GroupMap) -> String {
+    let expand = |list: &[String]| -> String {
+        let mut names: Vec<String> = Vec::new();
+        for e in list {
+            match groups.get(e.as_str()).filter(|_| e.starts_with('@')) {
+                Some(members) => names.extend(members.iter().cloned()),
+                None => names.push(e.clone()),
+            }
+        }
+        names.dedup();
+        names.join(", ")
+    };
+    match &phase.tools {
+        ToolRule::Any => "all tools".into(),
+        ToolRule::Allow(list) => format!("only {}", expand(list)),
+        ToolRule::Deny(list) => format!("all except {}", expand(list)),
+    }
+}
+
+/// Blocked tools for `{blockedToolsList}`: the deny list or `(none)`.
+pub fn blocked_tools(phase: &Phase, groups: &GroupMap) -> String {
+    match &phase.tools {
+        ToolRule::Deny(list) => allowed_tools(phase, groups)
+            .strip_prefix("all except ")
+            .map(str::to_string)
+            .unwrap_or_else(|| list.join(", ")),
+        _ => "(none)".into(),
+    }
+}
+
+/// Is `cmd` exactly one of flowgate's own agent commands
+/// (`flowgate step|todo|status …`), with nothing chained, piped, redirected
+/// or substituted? `exe` is the running binary's path, also accepted.
+pub fn is_own_command(cmd: &str, exe: Option<&str>) -> bool {
+    let Some(words) = plain_words(cmd) else {
+        return false;
+    };
+    let mut it = words.iter().map(String::as_str);
+    match it.next() {
+        Some("flowgate") => {}
+        Some(p) if exe == Some(p) => {}
+        _ => return false,
+    }
+    let mut sub = it.next();
+    if sub == Some("--workspace") {
+        it.next();
+        sub = it.next();
+    } else if sub.is_some_and(|s| s.starts_with("--workspace=")) {
+        sub = it.next();
+    }
+    matches!(sub, Some("step" | "todo" | "status"))
+}
+
+/// Split a command into words if it is one plain simple command: no
+/// operators, redirections, substitutions, globbing or newlines outside
+/// quotes, and no `$` or backquote anywhere but inside single quotes.
+fn plain_words(cmd: &str) -> Option<Vec<String>> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut chars = cmd.trim().chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next()? {
+                        '\'' => break,
+                        ch => cur.push(ch),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next()? {
+                        '"' => break,
+                        '$' | '`' | '\\' => return None,
+                        ch => cur.push(ch),
+                    }
+                }
+            }
+            ' ' | '\t' => {
+                if in_word {
+                    words.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            ';' | '&' | '|' | '<' | '>' | '(' | ')' | '$' | '`' | '\\' | '\n' | '\r' | '*'
+            | '?' | '[' | '{' | '}' | '~' | '#' => return None,
+            ch => {
+                in_word = true;
+                cur.push(ch);
+            }
+        }
+    }
+    if in_word {
+        words.push(cur);
+    }
+    Some(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn globs() {
+        assert!(glob("mcp__*", "mcp__github__create"));
+        assert!(glob("git push*", "git push origin main"));
+        assert!(!glob("git push*", "git status"));
+        assert!(glob("a?c", "abc"));
+        assert!(glob("*", ""));
+        assert!(!glob("", "x"));
+    }
+
+    #[test]
+    fn own_commands_only_when_plain() {
+        assert!(is_own_command("flowgate step next", None));
+        assert!(is_own_command(
+            "flowgate step next --summary 'found it; the cache'",
+            None
+        ));
+        assert!(is_own_command("flowgate todo write \"a b\" c", None));
+        assert!(is_own_command(
+            "flowgate --workspace /w status --line",
+            None
+        ));
+        assert!(is_own_command(
+            "/opt/bin/flowgate step status",
+            Some("/opt/bin/flowgate")
+        ));
+        assert!(!is_own_command(
+            "/tmp/x/flowgate step next",
+            Some("/opt/bin/flowgate")
+        ));
+        for bad in [
+            "flowgate step next && rm -rf x",
+            "flowgate step next; rm x",
+            "flowgate step next | tee x",
+            "flowgate step next > x",
+            "flowgate todo write $(rm x)",
+            "flowgate todo write \"$(rm x)\"",
+            "flowgate todo write `rm x`",
+            "flowgate step next\nrm x",
+            "flowgate start bugfix",
+            "flowgate cancel",
+            "flowgate todo write 'unterminated",
+            "FOO=1 flowgate step next",
+            "flowgate",
+        ] {
+            assert!(!is_own_command(bad, None), "{bad}");
+        }
+    }
+}

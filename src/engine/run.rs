@@ -1,0 +1,502 @@
+//! The run state machine (pi-workflows §2, with its bugs fixed).
+//!
+//! A run holds a path of segments (root first, innermost last). Every
+//! operation keeps the invariant that the top segment points at a concrete
+//! phase: subworkflow references are entered automatically at start, after
+//! `next` and after `loop`. A run carries a snapshot of the definitions it
+//! started with, so it is never misread when files change underneath it.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::workflow::{Entry, Origin, Phase, Workflow};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Segment {
+    pub workflow: String,
+    pub index: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RunStatus {
+    Active,
+    Completed,
+    Cancelled,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    pub step: u64,
+    pub phase: String,
+    pub text: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Run {
+    pub workflow: String,
+    pub task_id: String,
+    pub description: String,
+    pub started_at: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session_id: Option<String>,
+    pub path: Vec<Segment>,
+    pub steps: u64,
+    pub status: RunStatus,
+    /// The completion or cancellation has been told to the agent.
+    pub announced: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub summaries: Vec<Summary>,
+    pub definitions: BTreeMap<String, Workflow>,
+    #[serde(default)]
+    pub origins: BTreeMap<String, Origin>,
+}
+
+/// What `next` did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Advance {
+    /// Moved within a scope, or in and out of subworkflows.
+    Moved {
+        from: String,
+        to: String,
+        exited: Vec<String>,
+        entered: Vec<String>,
+    },
+    /// The root ran out of phases: the run is complete.
+    Done { from: String },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoopError {
+    Disabled { scope: String },
+}
+
+impl Run {
+    /// A new active run of `root`; `definitions` must contain `root` and
+    /// every workflow it reaches (already checked by the catalog).
+    pub fn start(
+        definitions: BTreeMap<String, Workflow>,
+        origins: BTreeMap<String, Origin>,
+        root: &str,
+        description: &str,
+        task_id: String,
+        now: String,
+        session_id: Option<String>,
+    ) -> Run {
+        let mut run = Run {
+            workflow: root.to_string(),
+            task_id,
+            description: description.trim().to_string(),
+            started_at: now,
+            session_id,
+            path: vec![Segment {
+                workflow: root.to_string(),
+                index: 0,
+            }],
+            steps: 0,
+            status: RunStatus::Active,
+            announced: false,
+            summaries: Vec::new(),
+            definitions,
+            origins,
+        };
+        run.descend();
+        run
+    }
+
+    pub fn is_active(&self) -> bool {
+        self.status == RunStatus::Active
+    }
+
+    pub fn root(&self) -> &Workflow {
+        &self.definitions[&self.workflow]
+    }
+
+    pub fn def(&self, key: &str) -> &Workflow {
+        &self.definitions[key]
+    }
+
+    /// Check the path against the snapshot; `Err` names the first problem.
+    pub fn check(&self) -> Result<(), String> {
+        if !self.definitions.contains_key(&self.workflow) {
+            return Err(format!(
+                "workflow \"{}\" is missing from the run",
+                self.workflow
+            ));
+        }
+        if self.path.first().map(|s| &s.workflow) != Some(&self.workflow) {
+            return Err("the path does not start at the root workflow".into());
+        }
+        for (i, seg) in self.path.iter().enumerate() {
+            let Some(w) = self.definitions.get(&seg.workflow) else {
+                return Err(format!(
+                    "workflow \"{}\" is missing from the run",
+                    seg.workflow
+                ));
+            };
+            let Some(entry) = w.phases.get(seg.index) else {
+                return Err(format!(
+                    "phase {} is outside workflow \"{}\"",
+                    seg.index + 1,
+                    w.key
+                ));
+            };
+            match (entry, self.path.get(i + 1)) {
+                (Entry::Subworkflow(k), Some(next)) if *k == next.workflow => {}
+                (Entry::Phase(_), None) => {}
+                _ => return Err(format!("the path does not follow workflow \"{}\"", w.key)),
+            }
+        }
+        Ok(())
+    }
+
+    fn entry(&self, seg: &Segment) -> &Entry {
+        &self.definitions[&seg.workflow].phases[seg.index]
+    }
+
+    /// Enter subworkflow references until the top is a concrete phase.
+    fn descend(&mut self) -> Vec<String> {
+        let mut entered = Vec::new();
+        while let Entry::Subworkflow(key) = self.entry(self.path.last().expect("path")) {
+            let key = key.clone();
+            entered.push(self.definitions[&key].name.clone());
+            self.path.push(Segment {
+                workflow: key,
+                index: 0,
+            });
+        }
+        entered
+    }
+
+    /// The current concrete phase.
+    pub fn phase(&self) -> &Phase {
+        self.entry(self.path.last().expect("path"))
+            .as_phase()
+            .expect("the top of the path is always a concrete phase")
+    }
+
+    /// Advance to the next phase (entering and leaving subworkflows).
+    pub fn next(&mut self) -> Advance {
+        let from = self.phase().label();
+        self.steps += 1;
+        let mut exited = Vec::new();
+        loop {
+            let top = self.path.last_mut().expect("path");
+            top.index += 1;
+            let len = self.definitions[&top.workflow].phases.len();
+            if top.index < len {
+                break;
+            }
+            if self.path.len() == 1 {
+                self.path[0].index = len - 1;
+                self.status = RunStatus::Completed;
+                self.announced = false;
+                return Advance::Done { from };
+            }
+            let popped = self.path.pop().expect("path");
+            exited.push(self.definitions[&popped.workflow].name.clone());
+        }
+        let entered = self.descend();
+        Advance::Moved {
+            from,
+            to: self.phase().label(),
+            exited,
+            entered,
+        }
+    }
+
+    /// Restart the innermost scope, if it is loopable.
+    pub fn loop_scope(&mut self) -> Result<Vec<String>, LoopError> {
+        let scope = self.def(&self.path.last().expect("path").workflow);
+        if !scope.loopable {
+            return Err(LoopError::Disabled {
+                scope: scope.name.clone(),
+            });
+        }
+        self.steps += 1;
+        self.path.last_mut().expect("path").index = 0;
+        Ok(self.descend())
+    }
+
+    /// Name of the innermost scope's workflow.
+    pub fn scope_name(&self) -> &str {
+        &self.def(&self.path.last().expect("path").workflow).name
+    }
+
+    /// The phase `next` would lead to, or `None` when it would finish the run.
+    pub fn next_phase(&self) -> Option<Phase> {
+        let mut probe = self.clone();
+        match probe.next() {
+            Advance::Done { .. } => None,
+            Advance::Moved { .. } => Some(probe.phase().clone()),
+        }
+    }
+
+    /// The entry before the current one in the innermost scope.
+    pub fn previous_label(&self) -> String {
+        let top = self.path.last().expect("path");
+        if top.index == 0 {
+            return "(start)".into();
+        }
+        match &self.def(&top.workflow).phases[top.index - 1] {
+            Entry::Phase(p) => p.label(),
+            Entry::Subworkflow(k) => self.def(k).name.clone(),
+        }
+    }
+
+    /// Workflow names from the root to the innermost scope.
+    pub fn breadcrumb(&self) -> Vec<&str> {
+        self.path
+            .iter()
+            .map(|s| self.def(&s.workflow).name.as_str())
+            .collect()
+    }
+
+    /// `(position, length)` of the innermost scope, 1-based.
+    pub fn scope_progress(&self) -> (usize, usize) {
+        let top = self.path.last().expect("path");
+        (top.index + 1, self.def(&top.workflow).phases.len())
+    }
+
+    /// pi's status bar: `Root > Sub [2/3] > 🔍 Phase [1/2]`.
+    pub fn status_bar(&self) -> String {
+        let mut out = self.root().name.clone();
+        for pair in self.path.windows(2) {
+            let parent_len = self.def(&pair[0].workflow).phases.len();
+            out.push_str(&format!(
+                " > {} [{}/{}]",
+                self.def(&pair[1].workflow).name,
+                pair[0].index + 1,
+                parent_len
+            ));
+        }
+        let (i, n) = self.scope_progress();
+        out.push_str(&format!(" > {} [{i}/{n}]", self.phase().label()));
+        out
+    }
+
+    /// Every concrete phase in order, flattened through subworkflows, with a
+    /// flag on the current one (matched by position, not by id).
+    pub fn all_steps(&self) -> Vec<(bool, String)> {
+        let mut out = Vec::new();
+        let mut trail: Vec<usize> = Vec::new();
+        self.flatten(&self.workflow, &mut trail, &mut out);
+        out
+    }
+
+    fn flatten(&self, key: &str, trail: &mut Vec<usize>, out: &mut Vec<(bool, String)>) {
+        for (i, e) in self.def(key).phases.iter().enumerate() {
+            trail.push(i);
+            match e {
+                Entry::Phase(p) => {
+                    let here = trail.len() == self.path.len()
+                        && trail.iter().zip(&self.path).all(|(a, s)| *a == s.index);
+                    out.push((here, p.label()));
+                }
+                Entry::Subworkflow(k) => {
+                    if trail.len() < 32 {
+                        self.flatten(k, trail, out);
+                    }
+                }
+            }
+            trail.pop();
+        }
+    }
+
+    /// The first concrete phase of the root (drilling through references).
+    pub fn first_phase(&self) -> &Phase {
+        let mut key = self.workflow.as_str();
+        loop {
+            match &self.def(key).phases[0] {
+                Entry::Phase(p) => return p,
+                Entry::Subworkflow(k) => key = k,
+            }
+        }
+    }
+
+    /// Labels of the phases listed under "All profiles", deduplicated.
+    pub fn all_profiles(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for key in self.definitions.keys() {
+            for p in self.def(key).phases.iter().filter_map(Entry::as_phase) {
+                for prof in &p.profiles {
+                    if !out.contains(prof) {
+                        out.push(prof.clone());
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::workflow::{Messages, ShellRule, ToolRule};
+
+    pub fn phase(id: &str) -> Entry {
+        Entry::Phase(Phase {
+            id: id.into(),
+            name: id.to_uppercase(),
+            emoji: String::new(),
+            instructions: format!("do {id}"),
+            profiles: vec![],
+            tools: ToolRule::Any,
+            shell: ShellRule::default(),
+        })
+    }
+
+    pub fn wf(key: &str, loopable: bool, phases: Vec<Entry>) -> Workflow {
+        Workflow {
+            key: key.into(),
+            name: format!("W-{key}"),
+            description: String::new(),
+            hidden: false,
+            loopable,
+            initial_message: None,
+            messages: Messages::default(),
+            phases,
+        }
+    }
+
+    pub fn nested() -> BTreeMap<String, Workflow> {
+        // root: a, [sub: [inner: x, y], c], d
+        let mut m = BTreeMap::new();
+        m.insert(
+            "root".into(),
+            wf(
+                "root",
+                true,
+                vec![phase("a"), Entry::Subworkflow("sub".into()), phase("d")],
+            ),
+        );
+        m.insert(
+            "sub".into(),
+            wf(
+                "sub",
+                true,
+                vec![Entry::Subworkflow("inner".into()), phase("c")],
+            ),
+        );
+        m.insert(
+            "inner".into(),
+            wf("inner", false, vec![phase("x"), phase("y")]),
+        );
+        m
+    }
+
+    fn start(defs: BTreeMap<String, Workflow>) -> Run {
+        Run::start(
+            defs,
+            BTreeMap::new(),
+            "root",
+            " task ",
+            "wf-1".into(),
+            "t".into(),
+            None,
+        )
+    }
+
+    #[test]
+    fn next_enters_and_cascades_out() {
+        let mut r = start(nested());
+        assert_eq!(r.description, "task");
+        assert_eq!(r.phase().id, "a");
+        assert_eq!(r.previous_label(), "(start)");
+        assert_eq!(r.next_phase().unwrap().id, "x");
+        match r.next() {
+            Advance::Moved { entered, .. } => assert_eq!(entered, vec!["W-sub", "W-inner"]),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(r.phase().id, "x");
+        assert_eq!(
+            r.status_bar(),
+            "W-root > W-sub [2/3] > W-inner [1/2] > X [1/2]"
+        );
+        r.next();
+        assert_eq!(r.phase().id, "y");
+        // next from y leaves inner (its parent moves to c), not DONE
+        assert_eq!(r.next_phase().unwrap().id, "c");
+        match r.next() {
+            Advance::Moved { exited, .. } => assert_eq!(exited, vec!["W-inner"]),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(r.phase().id, "c");
+        r.next();
+        assert_eq!(r.phase().id, "d");
+        assert_eq!(r.next_phase(), None);
+        assert!(matches!(r.next(), Advance::Done { .. }));
+        assert_eq!(r.status, RunStatus::Completed);
+        assert_eq!(r.steps, 5);
+        r.check().unwrap();
+    }
+
+    #[test]
+    fn cascade_through_several_finished_scopes() {
+        // root: [s1: [s2: p]], q  — finishing p pops s2 and s1 at once.
+        let mut m = BTreeMap::new();
+        m.insert(
+            "root".into(),
+            wf(
+                "root",
+                true,
+                vec![Entry::Subworkflow("s1".into()), phase("q")],
+            ),
+        );
+        m.insert(
+            "s1".into(),
+            wf("s1", true, vec![Entry::Subworkflow("s2".into())]),
+        );
+        m.insert("s2".into(), wf("s2", true, vec![phase("p")]));
+        let mut r = start(m);
+        assert_eq!(r.path.len(), 3);
+        r.next();
+        assert_eq!(r.phase().id, "q");
+        assert_eq!(r.path.len(), 1);
+    }
+
+    #[test]
+    fn loop_reenters_subworkflow_and_respects_loopable() {
+        let mut r = start(nested());
+        r.next();
+        assert_eq!(
+            r.loop_scope(),
+            Err(LoopError::Disabled {
+                scope: "W-inner".into()
+            })
+        );
+        r.next();
+        r.next(); // now at c in sub (loopable, phase 0 is a reference)
+        assert_eq!(r.phase().id, "c");
+        r.loop_scope().unwrap();
+        // the reference at index 0 is entered again: top is a concrete phase
+        assert_eq!(r.phase().id, "x");
+        r.check().unwrap();
+    }
+
+    #[test]
+    fn all_steps_marks_by_position_not_id() {
+        // the same subworkflow twice: only one row may be marked
+        let mut m = BTreeMap::new();
+        m.insert(
+            "root".into(),
+            wf(
+                "root",
+                true,
+                vec![
+                    Entry::Subworkflow("s".into()),
+                    Entry::Subworkflow("s".into()),
+                ],
+            ),
+        );
+        m.insert("s".into(), wf("s", true, vec![phase("p")]));
+        let mut r = start(m);
+        r.next();
+        let steps = r.all_steps();
+        assert_eq!(steps.len(), 2);
+        assert_eq!(steps.iter().filter(|(here, _)| *here).count(), 1);
+        assert!(steps[1].0);
+    }
+}

@@ -1,0 +1,436 @@
+//! Every text flowgate shows the agent: the context block, the combined
+//! not-done reminder, announcements, block reasons and step results.
+//! Template defaults follow pi-workflows, adapted to flowgate's commands.
+
+use super::rules::{self, Denial, GroupMap};
+use super::run::Run;
+use super::state::State;
+use super::template::render;
+use super::todos::{Todo, TodoStatus, done_count, format_list, next_action, open_count};
+
+pub const DEFAULT_ROLE: &str = "You are working through the {workflowName} workflow, one phase at a time. Do what the current phase asks and stay within its tool rules; flowgate blocks tools the phase does not allow.";
+pub const DEFAULT_ADVANCE: &str = "When you finish this phase, run `flowgate step next` (add --summary \"…\" to record what you did). To restart the current scope from its first phase, run `flowgate step loop`. `flowgate step status` shows where you are.";
+pub const DEFAULT_BLOCKED: &str = "flowgate blocked {toolName} in the {phaseName} phase of {workflowName}. Allowed here are {allowedTools}. Finish this phase, then run flowgate step next.";
+pub const DEFAULT_NOT_DONE: &str = "⚠️ The {workflowName} is still active. Current phase: {phaseEmoji} {phaseName}.\n\nYou must NOT stop yet. Complete the current phase, then run `flowgate step next` to advance.\n\nCurrent phase instructions:\n{phaseInstructions}\n\nContinue working on the current phase and run `flowgate step next` when done.";
+pub const DEFAULT_COMPLETED: &str = "✅ **{workflowName} Complete**\n\n**Task:** {taskDescription}\n**Task ID:** {taskId}\n**Phases completed:** {phaseCount}";
+pub const DEFAULT_CANCELLED: &str =
+    "❌ **{workflowName} Cancelled**\n\n**Task:** {taskDescription}\n**Task ID:** {taskId}";
+pub const DEFAULT_INITIAL: &str = "Start {workflowName} for: {description}";
+
+pub const BLOCK_OPEN: &str = "<flowgate>";
+pub const BLOCK_CLOSE: &str = "</flowgate>";
+
+/// Template variables for the run's current phase (pi-workflows §3 names).
+pub fn lookup<'a>(run: &'a Run, groups: &'a GroupMap) -> impl Fn(&str) -> Option<String> + 'a {
+    move |name: &str| {
+        let phase = run.phase();
+        Some(match name {
+            "workflowName" => run.root().name.clone(),
+            "workflowKey" => run.workflow.clone(),
+            "description" | "taskDescription" => run.description.clone(),
+            "taskId" => run.task_id.clone(),
+            "phaseId" => phase.id.clone(),
+            "phaseName" => phase.name.clone(),
+            "phaseEmoji" => phase.emoji.clone(),
+            "previousPhaseName" => run.previous_label(),
+            "nextPhaseName" => run
+                .next_phase()
+                .map_or_else(|| "DONE".into(), |p| p.label()),
+            "blockedToolsList" => rules::blocked_tools(phase, groups),
+            "allowedTools" => rules::allowed_tools(phase, groups),
+            "toolName" => "flowgate step next".into(),
+            "breadcrumbPath" => run.breadcrumb().join(" > "),
+            "globalStepCount" => run.steps.to_string(),
+            "phaseCount" => run.root().phases.len().to_string(),
+            "firstPhaseId" => run.first_phase().id.clone(),
+            "firstPhaseName" => run.first_phase().name.clone(),
+            "firstPhaseEmoji" => run.first_phase().emoji.clone(),
+            "firstPhaseProfiles" => join_or_none(&run.first_phase().profiles),
+            _ => return None,
+        })
+    }
+}
+
+fn join_or_none(v: &[String]) -> String {
+    if v.is_empty() {
+        "(none)".into()
+    } else {
+        v.join(", ")
+    }
+}
+
+/// The current phase's instructions with every variable filled in.
+pub fn instructions(run: &Run, groups: &GroupMap) -> String {
+    let vars = lookup(run, groups);
+    render(&run.phase().instructions, &vars)
+}
+
+/// Render one of the workflow's message templates (or its default).
+fn message(
+    run: &Run,
+    groups: &GroupMap,
+    pick: fn(&crate::workflow::Messages) -> &Option<String>,
+    default: &str,
+) -> String {
+    let template = pick(&run.root().messages).as_deref().unwrap_or(default);
+    let base = lookup(run, groups);
+    let instr = instructions(run, groups);
+    let vars = move |name: &str| {
+        if name == "phaseInstructions" {
+            Some(instr.clone())
+        } else {
+            base(name)
+        }
+    };
+    render(template, &vars)
+}
+
+/// The workflow's first user message for a new run.
+pub fn initial_message(run: &Run, groups: &GroupMap) -> String {
+    let template = run
+        .root()
+        .initial_message
+        .as_deref()
+        .unwrap_or(DEFAULT_INITIAL);
+    render(template, &lookup(run, groups))
+}
+
+pub fn announcement(run: &Run, groups: &GroupMap) -> String {
+    if run.status == super::run::RunStatus::Cancelled {
+        message(run, groups, |m| &m.cancelled, DEFAULT_CANCELLED)
+    } else {
+        message(run, groups, |m| &m.completed, DEFAULT_COMPLETED)
+    }
+}
+
+/// The todo part of a reminder: todo text only inside the list.
+fn todo_reminder(todos: &[Todo]) -> Option<String> {
+    let open: Vec<String> = todos
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| !t.status.is_done())
+        .map(|(i, t)| format!("{} [{i}] {}", t.status.icon(), t.text))
+        .collect();
+    if open.is_empty() {
+        return None;
+    }
+    let next = next_action(todos)
+        .map(|(i, action)| format!("\n\nNext action: flowgate todo {action} {i}"))
+        .unwrap_or_default();
+    Some(format!(
+        "There are still incomplete todos. Continue working on the remaining todos.\n\nRemaining items:\n{}{next}",
+        open.join("\n")
+    ))
+}
+
+/// ONE combined not-done reminder: the phase first, then the open todos.
+pub fn reminder(state: &State, groups: &GroupMap) -> Option<String> {
+    let phase = state
+        .active_run()
+        .map(|run| message(run, groups, |m| &m.not_done, DEFAULT_NOT_DONE));
+    let todos = todo_reminder(&state.todos);
+    match (phase, todos) {
+        (None, None) => None,
+        (Some(p), None) => Some(p),
+        (None, Some(t)) => Some(t),
+        (Some(p), Some(t)) => Some(format!("{p}\n\n{t}")),
+    }
+}
+
+/// Why a tool call is blocked (the workflow's `blocked` template plus the
+/// shell detail), in plain words.
+pub fn block_reason(run: &Run, tool: &str, denial: &Denial, groups: &GroupMap) -> String {
+    let base = lookup(run, groups);
+    let template = run
+        .root()
+        .messages
+        .blocked
+        .as_deref()
+        .unwrap_or(DEFAULT_BLOCKED);
+    let detail = match denial {
+        Denial::Tool => None,
+        Denial::ShellDenied(c) => Some(format!("the shell command {c} is denied in this phase")),
+        Denial::ShellNotAllowed(c) => Some(format!(
+            "the shell command {c} is not among those allowed in this phase"
+        )),
+        Denial::ShellWrites(w) => Some(format!(
+            "this phase is read-only and the shell command writes ({w})"
+        )),
+        Denial::ShellUnknown(why) => Some(format!("this phase restricts shell use and {why}")),
+    };
+    let tool_name = match &detail {
+        None => tool.to_string(),
+        Some(_) => format!("{tool} here because {}", detail.clone().unwrap_or_default()),
+    };
+    let vars = move |name: &str| {
+        if name == "toolName" {
+            Some(tool_name.clone())
+        } else {
+            base(name)
+        }
+    };
+    render(template, &vars)
+}
+
+/// Reason used by the optional `require_todo_in_progress` gate.
+pub fn todo_gate_reason(tool: &str) -> String {
+    format!(
+        "flowgate blocked {tool} because no todo is in progress. Run flowgate todo start N on the item you are working on, then try again."
+    )
+}
+
+/// `📋 done/total`, or `✓ Done (N items)`, or nothing for an empty list.
+pub fn todo_badge(todos: &[Todo]) -> Option<String> {
+    if todos.is_empty() {
+        None
+    } else if open_count(todos) == 0 {
+        Some(format!("✓ Done ({} items)", todos.len()))
+    } else {
+        Some(format!("📋 {}/{}", done_count(todos), todos.len()))
+    }
+}
+
+/// One-line status bar: the run position and the todo badge.
+pub fn status_line(state: &State) -> String {
+    let mut parts = Vec::new();
+    if let Some(run) = state.active_run() {
+        parts.push(run.status_bar());
+    }
+    if let Some(b) = todo_badge(&state.todos) {
+        parts.push(b);
+    }
+    parts.join("  ")
+}
+
+/// The context for the agent: reminder and announcement first, then the
+/// phase, progress, steps, instructions, todos and how to advance, bounded
+/// to `max_bytes` (the instructions and lists shrink first).
+pub fn context_block(
+    state: &State,
+    groups: &GroupMap,
+    stale: Option<&str>,
+    lead: &[String],
+    max_bytes: usize,
+) -> Option<String> {
+    let run = state.active_run();
+    let has_todos = open_count(&state.todos) > 0;
+    if run.is_none() && !has_todos && lead.is_empty() {
+        return None;
+    }
+    let mut head = lead.join("\n\n");
+    let mut instr = String::new();
+    let mut steps = String::new();
+    let mut tail = String::new();
+    if let Some(run) = run {
+        let vars = lookup(run, groups);
+        let path = run.breadcrumb().join(" > ");
+        if !head.is_empty() {
+            head.push_str("\n\n");
+        }
+        head.push_str(&format!(
+            "[Workflow path: {path} ▸ {}]\n\n",
+            run.phase().label()
+        ));
+        let role = render(
+            run.root().messages.role.as_deref().unwrap_or(DEFAULT_ROLE),
+            &vars,
+        );
+        head.push_str(&role);
+        let (i, n) = run.scope_progress();
+        let scope = if run.path.len() > 1 {
+            "in current scope"
+        } else {
+            "phases"
+        };
+        head.push_str(&format!(
+            "\n\n**Task:** {}\n**Task ID:** {}\n**Current Phase:** {}\n**Progress:** Step {} ({i}/{n} {scope})",
+            run.description,
+            run.task_id,
+            run.phase().label(),
+            run.steps
+        ));
+        if let Some(s) = stale {
+            head.push_str(&format!("\n**Note:** {s}"));
+        }
+        steps = String::from("\n\n**All Steps:**");
+        for (k, (here, label)) in run.all_steps().iter().enumerate() {
+            let mark = if *here { "▶" } else { " " };
+            steps.push_str(&format!("\n{mark} {}. {label}", k + 1));
+        }
+        instr = format!(
+            "\n\n**What to do in this phase:**\n{}",
+            instructions(run, groups)
+        );
+        let profiles = run.all_profiles();
+        if !profiles.is_empty() {
+            tail.push_str(&format!(
+                "\n\n**Available subagent profiles for this phase:** {}\n**All profiles:** {}",
+                join_or_none(&run.phase().profiles),
+                profiles.join(", ")
+            ));
+        }
+    }
+    let mut todos_text = String::new();
+    if !state.todos.is_empty() && (has_todos || run.is_some()) {
+        todos_text = format!(
+            "\n\n**Todos** ({} of {} done):\n{}",
+            done_count(&state.todos),
+            state.todos.len(),
+            format_list(&state.todos)
+        );
+        if has_todos {
+            if let Some((i, action)) = next_action(&state.todos) {
+                todos_text.push_str(&format!("\nNext: flowgate todo {action} {i}"));
+            }
+        }
+    }
+    if let Some(run) = run {
+        let vars = lookup(run, groups);
+        tail.push_str("\n\n");
+        tail.push_str(&render(
+            run.root()
+                .messages
+                .advance
+                .as_deref()
+                .unwrap_or(DEFAULT_ADVANCE),
+            &vars,
+        ));
+    } else if has_todos {
+        tail.push_str("\n\nRun `flowgate todo start N` before working on an item and `flowgate todo complete N` after it.");
+    }
+    let frame = BLOCK_OPEN.len() + BLOCK_CLOSE.len() + 2;
+    let fixed = |instr: &str, steps: &str, todos: &str| {
+        frame + head.len() + instr.len() + steps.len() + todos.len() + tail.len()
+    };
+    const CUT: &str = "\n… (cut to fit; run `flowgate step status` for the full text)";
+    if fixed(&instr, &steps, &todos_text) > max_bytes {
+        steps.clear();
+    }
+    if fixed(&instr, &steps, &todos_text) > max_bytes && !state.todos.is_empty() {
+        let open: Vec<Todo> = state
+            .todos
+            .iter()
+            .filter(|t| !t.status.is_done())
+            .cloned()
+            .collect();
+        todos_text = format!(
+            "\n\n**Open todos** ({} open):\n{}",
+            open.len(),
+            open_list(&state.todos)
+        );
+    }
+    let over = fixed(&instr, &steps, &todos_text).saturating_sub(max_bytes);
+    if over > 0 && !instr.is_empty() {
+        let keep = instr.len().saturating_sub(over + CUT.len());
+        instr = format!("{}{CUT}", truncate_bytes(&instr, keep));
+    }
+    let body = format!("{head}{steps}{instr}{todos_text}{tail}");
+    let body = truncate_bytes(
+        body.trim_start_matches('\n'),
+        max_bytes.saturating_sub(frame),
+    );
+    Some(format!("{BLOCK_OPEN}\n{body}\n{BLOCK_CLOSE}"))
+}
+
+fn open_list(todos: &[Todo]) -> String {
+    todos
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| !t.status.is_done())
+        .map(|(i, t)| format!("{} [{i}] {}", t.status.icon(), t.text))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The longest prefix of `s` of at most `max` bytes on a char boundary.
+pub fn truncate_bytes(s: &str, max: usize) -> &str {
+    if s.len() <= max {
+        return s;
+    }
+    let mut end = max;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
+}
+
+/// `flowgate step status` text (read-only).
+pub fn run_status(run: &Run, groups: &GroupMap, stale: Option<&str>) -> String {
+    let mut out = format!(
+        "**Workflow:** {} ({})\n**Task ID:** {}\n**Description:** {}",
+        run.root().name,
+        run.workflow,
+        run.task_id,
+        run.description
+    );
+    if run.path.len() > 1 {
+        out.push_str(&format!("\n**Path:** {}", run.breadcrumb().join(" > ")));
+    }
+    let (i, n) = run.scope_progress();
+    out.push_str(&format!("\n**Phase:** {} [{i}/{n}]", run.phase().label()));
+    if run.path.len() > 1 {
+        out.push_str(&format!(" (step {})", run.steps));
+    }
+    out.push_str(&format!("\n**Started:** {}", run.started_at));
+    if let Some(s) = stale {
+        out.push_str(&format!("\n**Note:** {s}"));
+    }
+    out.push_str(&format!("\n**What to do:**\n{}", instructions(run, groups)));
+    out.push_str(&format!(
+        "\n**Available profiles:** {}",
+        join_or_none(&run.phase().profiles)
+    ));
+    out
+}
+
+/// `flowgate step next` result text after a move.
+pub fn moved(run: &Run, groups: &GroupMap, adv: &super::run::Advance) -> String {
+    use super::run::Advance;
+    match adv {
+        Advance::Done { from } => format!(
+            "✓ Advanced: {from} → DONE\n\nPrevious: {from} | Current: ✅ Done | Next: DONE\n\n🎉 **All phases complete!**"
+        ),
+        Advance::Moved {
+            from,
+            to,
+            exited,
+            entered,
+        } => {
+            let verb = match (exited.is_empty(), entered.last()) {
+                (true, None) => "Advanced".to_string(),
+                (true, Some(sub)) => format!("Entered subworkflow '{sub}'"),
+                (false, None) => format!(
+                    "Exited subworkflow, returning to {}",
+                    run.breadcrumb().join(" > ")
+                ),
+                (false, Some(sub)) => format!("Exited subworkflow and entered '{sub}'"),
+            };
+            let next = run
+                .next_phase()
+                .map_or_else(|| "DONE".into(), |p| p.label());
+            format!(
+                "✓ {verb}: {from} → {to}\n\nPrevious: {from} | Current: {to} | Next: {next}\n\n**What to do in {}:**\n{}",
+                run.phase().name,
+                instructions(run, groups)
+            )
+        }
+    }
+}
+
+pub fn looped(run: &Run, groups: &GroupMap, scope: &str) -> String {
+    format!(
+        "🔄 Looped '{scope}' back to: {}\n\n**What to do in {}:**\n{}",
+        run.phase().label(),
+        run.phase().name,
+        instructions(run, groups)
+    )
+}
+
+/// Counts for `status --json` and the todo badge.
+pub fn todo_counts(todos: &[Todo]) -> (usize, usize, usize) {
+    let in_progress = todos
+        .iter()
+        .filter(|t| t.status == TodoStatus::InProgress)
+        .count();
+    (done_count(todos), in_progress, todos.len())
+}

@@ -1,0 +1,409 @@
+//! CodeWhale (hosts/codewhale.md): `message_submit` and `turn_end` send JSON
+//! on stdin; `tool_call_before` sends nothing on stdin and everything in
+//! `DEEPSEEK_*` variables, with the tool input capped at 10000 bytes (then
+//! invalid JSON). stderr is never shown, and every denial reason is
+//! sanitised by CodeWhale, so reasons are made to pass through unchanged.
+
+use serde_json::{Value, json};
+
+use super::{Answer, Env, HookInput};
+use crate::engine::event::{Decision, Event, EventKind, MirroredTodo, ToolCall, TurnStatus};
+use crate::engine::rules::ShellInput;
+use crate::engine::todos::TodoStatus;
+use crate::exit::ExitStatus;
+
+/// CodeWhale's tool names by group.
+pub const GROUPS: &[(&str, &[&str])] = &[
+    (
+        "@read",
+        &[
+            "read",
+            "file_search",
+            "grep_files",
+            "list_dir",
+            "tool_search",
+        ],
+    ),
+    ("@write", &["write", "edit", "apply_patch"]),
+    ("@shell", &["bash", "Bash", "exec_shell", "run"]),
+    ("@agent", &["agent"]),
+    ("@todo", &["todo_write"]),
+    ("@web", &["web_search", "web_fetch", "fetch_url"]),
+];
+
+const SHELL_TOOLS: &[&str] = &["bash", "Bash", "exec_shell", "run"];
+const OWN_MCP_TOOLS: &[&str] = &["workflow_step", "write_todos", "edit_todos", "list_todos"];
+/// The most `text` CodeWhale accepts back from `message_submit`.
+pub const MAX_TEXT_CHARS: usize = 32_000;
+/// The longest reason CodeWhale shows.
+pub const MAX_REASON_CHARS: usize = 240;
+
+fn env_any(env: Env<'_>, names: &[&str]) -> Option<String> {
+    names.iter().find_map(|n| env(n).filter(|v| !v.is_empty()))
+}
+
+fn stdin_json(stdin: &str, what: &str) -> Result<Option<serde_json::Map<String, Value>>, String> {
+    if stdin.trim().is_empty() {
+        return Ok(None);
+    }
+    match serde_json::from_str::<Value>(stdin) {
+        Ok(Value::Object(m)) => Ok(Some(m)),
+        Ok(_) => Err(format!("{what}: stdin is JSON but not an object")),
+        Err(e) => Err(format!("{what}: stdin is not valid JSON ({e})")),
+    }
+}
+
+pub fn read(kind: EventKind, stdin: &str, env: Env<'_>) -> Result<HookInput, String> {
+    let json = stdin_json(stdin, kind.name())?;
+    let field = |k: &str| json.as_ref().and_then(|m| m.get(k));
+    let session = field("session_id")
+        .and_then(Value::as_str)
+        .map(str::to_string)
+        .or_else(|| env_any(env, &["DEEPSEEK_SESSION_ID", "CODEWHALE_SESSION_ID"]));
+    let workspace = field("workspace")
+        .and_then(Value::as_str)
+        .map(str::to_string)
+        .or_else(|| env_any(env, &["DEEPSEEK_WORKSPACE", "CODEWHALE_WORKSPACE"]))
+        .map(Into::into);
+    let event = match kind {
+        EventKind::MessageSubmit => {
+            let (text, complete) = match field("text") {
+                Some(Value::String(t)) => {
+                    let cut = field("text_truncated")
+                        .and_then(Value::as_bool)
+                        .unwrap_or(false);
+                    (t.clone(), !cut)
+                }
+                Some(_) => return Err("message_submit: \"text\" must be a string".into()),
+                None => match env_any(env, &["DEEPSEEK_MESSAGE", "CODEWHALE_MESSAGE"]) {
+                    Some(t) => {
+                        let cut = t.ends_with("...[truncated]") || t.len() >= 5000;
+                        (t, !cut)
+                    }
+                    None => {
+                        return Err(
+                            "message_submit: no message (stdin has no \"text\" and DEEPSEEK_MESSAGE is not set)".into(),
+                        );
+                    }
+                },
+            };
+            Event::MessageSubmit { text, complete }
+        }
+        EventKind::ToolCall => {
+            let name = env_any(env, &["DEEPSEEK_TOOL_NAME", "CODEWHALE_TOOL_NAME"])
+                .or_else(|| field("tool_name").and_then(Value::as_str).map(str::to_string))
+                .ok_or("tool_call: DEEPSEEK_TOOL_NAME is not set (is this hook on the tool_call_before event?)")?;
+            let raw = env_any(env, &["DEEPSEEK_TOOL_ARGS", "CODEWHALE_TOOL_ARGS"]);
+            let args: Option<Value> = raw.as_deref().and_then(|r| serde_json::from_str(r).ok());
+            Event::ToolCall(tool_call(&name, args.as_ref(), raw.is_some()))
+        }
+        EventKind::TurnEnd => {
+            let status = match field("status").and_then(Value::as_str) {
+                Some("completed") => TurnStatus::Completed,
+                Some("interrupted") => TurnStatus::Interrupted,
+                Some("failed") => TurnStatus::Failed,
+                _ => TurnStatus::Unknown,
+            };
+            if json.is_none() {
+                return Err("turn_end: stdin is empty (CodeWhale sends the turn as JSON)".into());
+            }
+            Event::TurnEnd { status }
+        }
+        EventKind::AgentEnd => {
+            let aborted = field("aborted").and_then(Value::as_bool).unwrap_or(false)
+                || field("status").and_then(Value::as_str) == Some("interrupted");
+            let stop_hook_active = field("stop_hook_active")
+                .and_then(Value::as_bool)
+                .unwrap_or(false);
+            Event::AgentEnd {
+                aborted,
+                stop_hook_active,
+            }
+        }
+        EventKind::SessionStart => Event::SessionStart {
+            source: field("source").and_then(Value::as_str).map(str::to_string),
+        },
+    };
+    Ok(HookInput {
+        event,
+        session,
+        workspace,
+    })
+}
+
+fn tool_call(name: &str, args: Option<&Value>, had_args: bool) -> ToolCall {
+    let shell = if SHELL_TOOLS.contains(&name) {
+        match args.and_then(|a| a.get("command")).and_then(Value::as_str) {
+            Some(c) => ShellInput::Command(c.to_string()),
+            None => ShellInput::Unreadable,
+        }
+    } else {
+        ShellInput::NotShell
+    };
+    let own_tool = name.starts_with("mcp__")
+        && name
+            .rsplit_once("__")
+            .is_some_and(|(_, tool)| OWN_MCP_TOOLS.contains(&tool));
+    let todo_mirror = (name == "todo_write").then(|| match args {
+        Some(a) => mirror(a),
+        None if had_args => Err("the tool input was cut by the host".to_string()),
+        None => Err("the tool input is missing".to_string()),
+    });
+    ToolCall {
+        name: name.to_string(),
+        shell,
+        own_tool,
+        todo_mirror,
+    }
+}
+
+/// `todo_write` input: `{"todos":[{"content","status"}]}`, status pending |
+/// in_progress | completed | cancelled.
+fn mirror(args: &Value) -> Result<Vec<MirroredTodo>, String> {
+    let items = args
+        .get("todos")
+        .and_then(Value::as_array)
+        .ok_or("no \"todos\" list in the input")?;
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let text = item
+                .get("content")
+                .and_then(Value::as_str)
+                .ok_or(format!("item {i} has no \"content\""))?;
+            let status = match item.get("status").and_then(Value::as_str) {
+                Some("pending") | None => TodoStatus::NotStarted,
+                Some("in_progress") => TodoStatus::InProgress,
+                Some("completed") => TodoStatus::Completed,
+                Some("cancelled") => TodoStatus::Abandoned,
+                Some(other) => return Err(format!("item {i} has unknown status \"{other}\"")),
+            };
+            Ok(MirroredTodo {
+                text: text.to_string(),
+                status,
+            })
+        })
+        .collect()
+}
+
+fn ok(stdout: String) -> Answer {
+    Answer {
+        stdout,
+        stderr: String::new(),
+        status: ExitStatus::Success,
+    }
+}
+
+fn blocked(stdout: Value, reason: &str) -> Answer {
+    Answer {
+        stdout: stdout.to_string(),
+        stderr: format!("flowgate: {}", reason.replace('\n', " ")),
+        status: ExitStatus::Blocked,
+    }
+}
+
+/// Append `block` to the user's text within CodeWhale's 32000-character cap,
+/// cutting the block (never the user's text) to fit.
+fn with_context(user: &str, block: &str) -> Option<String> {
+    let user_chars = user.chars().count();
+    let room = MAX_TEXT_CHARS.checked_sub(user_chars + 2)?;
+    if room < 200 {
+        return None;
+    }
+    let block: String = if block.chars().count() > room {
+        let mut cut: String = block.chars().take(room.saturating_sub(30)).collect();
+        cut.push_str("\n… (cut)\n</flowgate>");
+        cut
+    } else {
+        block.to_string()
+    };
+    Some(format!("{user}\n\n{block}"))
+}
+
+pub fn answer(kind: EventKind, decision: &Decision, user_text: Option<&str>) -> Answer {
+    match decision {
+        Decision::Pass | Decision::Allow | Decision::AllowStop(None) => match kind {
+            EventKind::ToolCall => ok(json!({"decision": "allow"}).to_string()),
+            _ => ok(String::new()),
+        },
+        Decision::AddContext(block) => match (kind, user_text) {
+            (EventKind::MessageSubmit, Some(user)) => match with_context(user, block) {
+                Some(text) => ok(json!({ "text": text }).to_string()),
+                None => ok(String::new()),
+            },
+            _ => ok(String::new()),
+        },
+        Decision::Replace(text) => {
+            let text: String = text.chars().take(MAX_TEXT_CHARS).collect();
+            ok(json!({ "text": text }).to_string())
+        }
+        Decision::BlockMessage(reason) => {
+            let reason = safe_reason(reason);
+            blocked(json!({ "reason": reason }), &reason)
+        }
+        Decision::Deny(reason) => {
+            let reason = safe_reason(reason);
+            blocked(json!({ "decision": "deny", "reason": reason }), &reason)
+        }
+        Decision::Continue(reason) => {
+            blocked(json!({ "decision": "block", "reason": reason }), reason)
+        }
+        Decision::AllowStop(Some(msg)) => ok(json!({ "systemMessage": msg }).to_string()),
+    }
+}
+
+/// flowgate itself failed: say so on stderr, and for a tool call still give
+/// CodeWhale a decision on stdout (it reads it whatever the exit code), so
+/// the exit code stays honest and is never 2.
+pub fn failure(kind: EventKind, status: ExitStatus, message: &str, deny: bool) -> Answer {
+    let line = format!("flowgate: {}", message.replace('\n', " "));
+    let stdout = match kind {
+        EventKind::ToolCall if deny => json!({
+            "decision": "deny",
+            "reason": safe_reason(&format!("flowgate could not decide, so this call is refused. {message}")),
+        })
+        .to_string(),
+        EventKind::ToolCall => json!({ "decision": "allow" }).to_string(),
+        EventKind::MessageSubmit => json!({ "reason": safe_reason(&line) }).to_string(),
+        _ => String::new(),
+    };
+    Answer {
+        stdout,
+        stderr: line,
+        status,
+    }
+}
+
+// ---- reasons that survive CodeWhale's sanitiser -------------------------
+
+const SECRET_WORDS: &[&str] = &[
+    "bearer",
+    "token",
+    "secret",
+    "password",
+    "passwd",
+    "authorization",
+];
+const PATH_WORDS: &[&str] = &["path", "file", "directory", "cwd", "workspace"];
+const COMMAND_WORDS: &[&str] = &["command", "cmd", "argv", "executable"];
+const SECRET_KEY_WORDS: &[&str] = &[
+    "token",
+    "secret",
+    "password",
+    "passwd",
+    "api_key",
+    "apikey",
+    "authorization",
+    "bearer",
+];
+
+fn core(field: &str) -> &str {
+    field.trim_matches(|c: char| {
+        matches!(
+            c,
+            '"' | '\''
+                | '`'
+                | '['
+                | ']'
+                | '('
+                | ')'
+                | '{'
+                | '}'
+                | '<'
+                | '>'
+                | ','
+                | ';'
+                | '.'
+                | '!'
+                | '?'
+        )
+    })
+}
+
+fn risky_word(word: &str) -> bool {
+    let w = word.to_lowercase();
+    SECRET_WORDS.contains(&w.as_str())
+        || PATH_WORDS.contains(&w.as_str())
+        || COMMAND_WORDS.contains(&w.as_str())
+        || SECRET_KEY_WORDS.contains(&w.as_str())
+        || w.ends_with("_token")
+        || w.ends_with("_secret")
+        || w.ends_with("_api_key")
+}
+
+/// Rewrite `text` so that CodeWhale's sanitiser leaves it unchanged, and cut
+/// it to 240 characters at a word boundary. Plain-word text (all of
+/// flowgate's own wording) comes out exactly as it went in.
+pub fn safe_reason(text: &str) -> String {
+    let flat: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let mut fields = Vec::new();
+    for field in flat.split_whitespace() {
+        let mut f = field.replace(['/', '\\'], "∕");
+        let c = core(&f).to_string();
+        if let Some(rest) = c.strip_prefix('-') {
+            let _ = rest;
+            f = f.replacen('-', "‑", 1);
+        }
+        let c = core(&f).to_string();
+        if c.chars().nth(1) == Some(':') {
+            f = f.replacen(':', "∶", 1);
+        }
+        let c = core(&f).to_string();
+        let key = c.split([':', '=']).next().unwrap_or("");
+        if (c.contains([':', '=']) && risky_word(key))
+            || risky_word(&c)
+            || c.starts_with("sk-")
+            || c.starts_with("ghp_")
+            || c.starts_with("github_pat_")
+        {
+            f = format!("«{f}»");
+        }
+        fields.push(f);
+    }
+    let joined = fields.join(" ");
+    if joined.chars().count() <= MAX_REASON_CHARS {
+        return joined;
+    }
+    let mut out = String::new();
+    for f in &fields {
+        if out.chars().count() + f.chars().count() + 2 > MAX_REASON_CHARS {
+            break;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(f);
+    }
+    out.push('…');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn safe_reason_keeps_plain_text_and_defuses_the_rest() {
+        let plain = "flowgate blocked edit in the Diagnose phase of Bug Fix. Allowed here are all except write, edit, apply_patch.";
+        assert_eq!(safe_reason(plain), plain);
+        let s = safe_reason("see /etc/passwd --force token=abc the file notes.md [1/3] 1:");
+        assert!(!s.contains('/') && !s.contains(" --"), "{s}");
+        assert!(s.contains("«token=abc»") && s.contains("«file»"), "{s}");
+        let long = "word ".repeat(100);
+        assert!(safe_reason(&long).chars().count() <= MAX_REASON_CHARS);
+    }
+
+    #[test]
+    fn context_fits_the_text_cap() {
+        let user = "x".repeat(31_000);
+        let block = format!("<flowgate>\n{}\n</flowgate>", "y".repeat(5000));
+        let t = with_context(&user, &block).unwrap();
+        assert!(t.chars().count() <= MAX_TEXT_CHARS);
+        assert!(t.starts_with(&user));
+        assert!(with_context(&"x".repeat(31_900), &block).is_none());
+    }
+}

@@ -1,0 +1,92 @@
+//! `.flowgate/journal.jsonl`: one JSON line per decision and per state
+//! change. Appended with a single write (O_APPEND), never read on the hot
+//! path; `flowgate log` reads its tail.
+
+use std::fs::OpenOptions;
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Entry {
+    pub time: String,
+    pub event: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub host: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool: Option<String>,
+    pub decision: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+}
+
+/// Append one entry to `<dir>/journal.jsonl`. Failures are returned, and
+/// callers report them on stderr; the journal never blocks a decision.
+pub fn append(dir: &Path, entry: &Entry) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let mut line = serde_json::to_vec(entry).map_err(std::io::Error::other)?;
+    line.push(b'\n');
+    let mut f = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(dir.join("journal.jsonl"))?;
+    f.write_all(&line)
+}
+
+/// The last `n` lines of the journal, reading backwards in blocks so a huge
+/// journal costs no more than a small one.
+pub fn tail(dir: &Path, n: usize) -> std::io::Result<Vec<String>> {
+    let mut f = match std::fs::File::open(dir.join("journal.jsonl")) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e),
+    };
+    let len = f.seek(SeekFrom::End(0))?;
+    let mut pos = len;
+    let mut buf: Vec<u8> = Vec::new();
+    while pos > 0 && buf.iter().filter(|b| **b == b'\n').count() <= n {
+        let step = pos.min(64 * 1024);
+        pos -= step;
+        f.seek(SeekFrom::Start(pos))?;
+        let mut chunk = vec![0; step as usize];
+        f.read_exact(&mut chunk)?;
+        chunk.extend_from_slice(&buf);
+        buf = chunk;
+    }
+    let text = String::from_utf8_lossy(&buf);
+    let lines: Vec<String> = text
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(str::to_string)
+        .collect();
+    let skip = lines.len().saturating_sub(n);
+    Ok(lines.into_iter().skip(skip).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn append_and_tail() {
+        let d = tempfile::tempdir().unwrap();
+        for i in 0..200 {
+            append(
+                d.path(),
+                &Entry {
+                    event: format!("e{i}"),
+                    decision: "allow".into(),
+                    ..Entry::default()
+                },
+            )
+            .unwrap();
+        }
+        let t = tail(d.path(), 3).unwrap();
+        assert_eq!(t.len(), 3);
+        assert!(t[2].contains("\"e199\""));
+        assert!(t[0].contains("\"e197\""));
+    }
+}

@@ -1,0 +1,20 @@
+//! flowgate keeps an AI coding agent on a defined workflow path, enforced
+//! from the agent host's lifecycle hooks.
+//!
+//! Layout: `engine` is the pure decision core; `host` holds one thin adapter
+//! per agent host; `store` is the only owner of `state.json`; `workflow`
+//! loads and checks definitions; `cli` is the command line; `app` is the I/O
+//! glue the commands share.
+
+pub mod app;
+pub mod cli;
+pub mod config;
+pub mod diag;
+pub mod engine;
+pub mod exit;
+pub mod host;
+pub mod journal;
+pub mod shell;
+pub mod store;
+pub mod time;
+pub mod workflow;

@@ -1,0 +1,10 @@
+//! Workflow definitions: the model, the strict TOML parser, the tiers and the
+//! cross-file checks, and the built-in workflows.
+
+pub mod builtin;
+pub mod catalog;
+pub mod model;
+pub mod parse;
+
+pub use catalog::{Catalog, Dirs};
+pub use model::{Entry, Messages, Origin, Phase, ShellRule, Tier, ToolRule, Workflow};

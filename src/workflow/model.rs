@@ -1,0 +1,144 @@
+//! The compiled form of a workflow definition.
+//!
+//! These types are what the engine runs on. They are produced by the parser
+//! (`parse.rs`) from TOML and are also stored, as JSON, inside a run in
+//! `state.json`, so that a run always uses the exact definitions it started
+//! with, even if the files change underneath it.
+
+use serde::{Deserialize, Serialize};
+
+/// One workflow: an ordered list of phases and subworkflow references.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Workflow {
+    pub key: String,
+    pub name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    #[serde(default)]
+    pub hidden: bool,
+    pub loopable: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initial_message: Option<String>,
+    #[serde(default)]
+    pub messages: Messages,
+    pub phases: Vec<Entry>,
+}
+
+/// Optional template overrides; `None` means the built-in default text.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Messages {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub advance: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blocked: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_done: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub completed: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cancelled: Option<String>,
+}
+
+/// An entry of `phases`: a concrete phase or a reference to another workflow.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Entry {
+    Phase(Phase),
+    Subworkflow(String),
+}
+
+impl Entry {
+    pub fn as_phase(&self) -> Option<&Phase> {
+        match self {
+            Entry::Phase(p) => Some(p),
+            Entry::Subworkflow(_) => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Phase {
+    pub id: String,
+    pub name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub emoji: String,
+    pub instructions: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub profiles: Vec<String>,
+    #[serde(default, skip_serializing_if = "ToolRule::is_any")]
+    pub tools: ToolRule,
+    #[serde(default, skip_serializing_if = "ShellRule::is_empty")]
+    pub shell: ShellRule,
+}
+
+impl Phase {
+    /// `🔬 Diagnose`, or just the name when the phase has no emoji.
+    pub fn label(&self) -> String {
+        if self.emoji.is_empty() {
+            self.name.clone()
+        } else {
+            format!("{} {}", self.emoji, self.name)
+        }
+    }
+}
+
+/// Which tools a phase permits, by exact name, glob or `@group`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ToolRule {
+    #[default]
+    Any,
+    Allow(Vec<String>),
+    Deny(Vec<String>),
+}
+
+impl ToolRule {
+    pub fn is_any(&self) -> bool {
+        matches!(self, ToolRule::Any)
+    }
+}
+
+/// Rules applied to each simple command of a shell tool call.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ShellRule {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub allow: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deny: Vec<String>,
+    #[serde(default)]
+    pub deny_writes: bool,
+}
+
+impl ShellRule {
+    pub fn is_empty(&self) -> bool {
+        self.allow.is_empty() && self.deny.is_empty() && !self.deny_writes
+    }
+}
+
+/// Where a definition came from, for `flowgate list` and stale detection.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Origin {
+    pub tier: Tier,
+    /// Display path of the file (`built-in:bugfix` for built-ins).
+    pub file: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tier {
+    Builtin,
+    User,
+    Project,
+}
+
+impl Tier {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Tier::Builtin => "built-in",
+            Tier::User => "user",
+            Tier::Project => "project",
+        }
+    }
+}
