@@ -14,36 +14,8 @@ pub struct Args {
     pub host: String,
 }
 
-const SAMPLE: &str = r#"# A sample workflow. Start it with: flowgate start example "what to do"
-# (or type "@flow start example what to do" in CodeWhale). Check it with
-# `flowgate validate`. The key is the file name: example.toml -> "example".
-name = "Example"
-description = "Look first, then change, then check"
-
-[[phases]]
-id = "look"
-name = "Look"
-emoji = "🔍"
-instructions = """
-Read the code involved in {description} and say what you will change.
-This phase is read-only. Run `flowgate step next` when you know the change.
-"""
-tools = { deny = ["@write"] }
-shell = { deny_writes = true }
-
-[[phases]]
-id = "change"
-name = "Change"
-emoji = "🔧"
-instructions = "Make the change for {description}. Run `flowgate step next` when done."
-
-[[phases]]
-id = "check"
-name = "Check"
-emoji = "✅"
-instructions = "Run the tests and read the diff. Run `flowgate step next` to finish."
-tools = { deny = ["@write"] }
-"#;
+/// The sample workflow `init` writes (also a fixture the tests run).
+const SAMPLE: &str = include_str!("../../fixtures/workflows/example.toml");
 
 const GITIGNORE: &str = "# flowgate's runtime files; the workflows and config.toml are worth committing\nstate.json\nstate.lock\nstate.corrupt-*.json\n.state.json.*.tmp\njournal.jsonl\n";
 

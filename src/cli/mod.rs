@@ -110,6 +110,16 @@ impl Output {
             status: ExitStatus::Success,
         }
     }
+
+    /// Success, with a notice on stderr when a corrupt state was set aside.
+    pub fn ok_recovered(stdout: impl Into<String>, recovered: Option<String>) -> Output {
+        Output {
+            stderr: recovered
+                .map(|r| format!("flowgate: {r}"))
+                .unwrap_or_default(),
+            ..Output::ok(stdout)
+        }
+    }
 }
 
 fn open(cli: &Cli) -> Result<App, Failure> {

@@ -59,14 +59,12 @@ pub fn flow_command(
             }
         }
         Some("status") => {
-            let line = answer(app.store.load().map_err(Into::into).map(|s| {
-                let l = crate::engine::text::status_line(&s);
-                if l.is_empty() {
-                    "No active workflow and no todos.".to_string()
-                } else {
-                    l
-                }
-            }));
+            let line = answer(
+                app.store
+                    .load()
+                    .map_err(Into::into)
+                    .map(|s| crate::engine::text::status_words(&s)),
+            );
             (Decision::BlockMessage(line), "status".into())
         }
         Some("cancel") => {

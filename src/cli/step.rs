@@ -53,7 +53,9 @@ pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
         .load()?
         .active_run()
         .and_then(|r| app.stale_notice(r));
-    let result = app.store.update(|state, _| {
+    let mut recovered: Option<String> = None;
+    let result = app.store.update(|state, rec| {
+        recovered = rec.map(str::to_string);
         let Some(run) = state.run.as_mut().filter(|r| r.is_active()) else {
             return Err(Failure::runtime(NO_RUN));
         };
@@ -66,7 +68,7 @@ pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
                         text: s.trim().to_string(),
                     });
                 }
-                let adv = run.next();
+                let adv = run.advance();
                 let mut t = text::moved(run, &groups, &adv);
                 if matches!(adv, Advance::Done { .. }) {
                     run.announced = true;
@@ -105,5 +107,5 @@ pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
         &format!("step {:?}", args.action).to_lowercase(),
         &text,
     );
-    Ok(Output::ok(text))
+    Ok(Output::ok_recovered(text, recovered))
 }

@@ -62,12 +62,14 @@ pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
         Op::Clear => TodoOp::Clear,
     };
     let limits = app.settings.todo_limits;
-    let text = app.store.update(|state, _| {
+    let mut recovered: Option<String> = None;
+    let text = app.store.update(|state, rec| {
+        recovered = rec.map(str::to_string);
         let (list, text) = apply(&state.todos, &op, limits).map_err(Failure::runtime)?;
         state.todos = list;
         state.mark_progress();
         Ok::<_, Failure>(text)
     })?;
     super::journal_command(app, "todo", &text);
-    Ok(Output::ok(text))
+    Ok(Output::ok_recovered(text, recovered))
 }

@@ -77,7 +77,7 @@ fn message_submit(state: &State, complete: bool, ctx: &Ctx<'_>) -> Outcome {
     }
     if next.nudge.reminder_armed {
         next.nudge.reminder_armed = false;
-        if let Some(r) = text::reminder(&next, ctx.groups) {
+        if let Some(r) = text::reminder(&next, ctx.groups, true) {
             lead.push(r);
         }
     }
@@ -112,15 +112,15 @@ fn tool_call(state: &State, call: &ToolCall, ctx: &Ctx<'_>) -> Outcome {
     let own = call.own_tool
         || matches!(&call.shell, ShellInput::Command(c) if rules::is_own_command(c, ctx.exe));
     if !own {
-        if let Some(run) = state.active_run() {
-            if let Err(denial) = rules::check(run.phase(), &call.name, &call.shell, ctx.groups) {
-                let reason = text::block_reason(run, &call.name, &denial, ctx.groups);
-                return Outcome::new(
-                    Decision::Deny(reason),
-                    None,
-                    format!("phase {} rules", run.phase().id),
-                );
-            }
+        if let Some(run) = state.active_run()
+            && let Err(denial) = rules::check(run.phase(), &call.name, &call.shell, ctx.groups)
+        {
+            let reason = text::block_reason(run, &call.name, &denial, ctx.groups);
+            return Outcome::new(
+                Decision::Deny(reason),
+                None,
+                format!("phase {} rules", run.phase().id),
+            );
         }
         if ctx.settings.require_todo_in_progress
             && !state.todos.is_empty()
@@ -264,7 +264,7 @@ fn agent_end(state: &State, aborted: bool, stop_hook_active: bool, ctx: &Ctx<'_>
     }
     match continuation(&mut next, stop_hook_active, ctx.settings.max_auto_continue) {
         Ok(()) => {
-            let reminder = text::reminder(&next, ctx.groups).unwrap_or_default();
+            let reminder = text::reminder(&next, ctx.groups, false).unwrap_or_default();
             let body = match announcement {
                 Some(a) => format!("{a}\n\n{reminder}"),
                 None => reminder,

@@ -177,7 +177,7 @@ impl Run {
     }
 
     /// Advance to the next phase (entering and leaving subworkflows).
-    pub fn next(&mut self) -> Advance {
+    pub fn advance(&mut self) -> Advance {
         let from = self.phase().label();
         self.steps += 1;
         let mut exited = Vec::new();
@@ -227,7 +227,7 @@ impl Run {
     /// The phase `next` would lead to, or `None` when it would finish the run.
     pub fn next_phase(&self) -> Option<Phase> {
         let mut probe = self.clone();
-        match probe.next() {
+        match probe.advance() {
             Advance::Done { .. } => None,
             Advance::Moved { .. } => Some(probe.phase().clone()),
         }
@@ -406,7 +406,7 @@ pub(crate) mod tests {
         assert_eq!(r.phase().id, "a");
         assert_eq!(r.previous_label(), "(start)");
         assert_eq!(r.next_phase().unwrap().id, "x");
-        match r.next() {
+        match r.advance() {
             Advance::Moved { entered, .. } => assert_eq!(entered, vec!["W-sub", "W-inner"]),
             other => panic!("{other:?}"),
         }
@@ -415,19 +415,19 @@ pub(crate) mod tests {
             r.status_bar(),
             "W-root > W-sub [2/3] > W-inner [1/2] > X [1/2]"
         );
-        r.next();
+        r.advance();
         assert_eq!(r.phase().id, "y");
         // next from y leaves inner (its parent moves to c), not DONE
         assert_eq!(r.next_phase().unwrap().id, "c");
-        match r.next() {
+        match r.advance() {
             Advance::Moved { exited, .. } => assert_eq!(exited, vec!["W-inner"]),
             other => panic!("{other:?}"),
         }
         assert_eq!(r.phase().id, "c");
-        r.next();
+        r.advance();
         assert_eq!(r.phase().id, "d");
         assert_eq!(r.next_phase(), None);
-        assert!(matches!(r.next(), Advance::Done { .. }));
+        assert!(matches!(r.advance(), Advance::Done { .. }));
         assert_eq!(r.status, RunStatus::Completed);
         assert_eq!(r.steps, 5);
         r.check().unwrap();
@@ -452,7 +452,7 @@ pub(crate) mod tests {
         m.insert("s2".into(), wf("s2", true, vec![phase("p")]));
         let mut r = start(m);
         assert_eq!(r.path.len(), 3);
-        r.next();
+        r.advance();
         assert_eq!(r.phase().id, "q");
         assert_eq!(r.path.len(), 1);
     }
@@ -460,15 +460,15 @@ pub(crate) mod tests {
     #[test]
     fn loop_reenters_subworkflow_and_respects_loopable() {
         let mut r = start(nested());
-        r.next();
+        r.advance();
         assert_eq!(
             r.loop_scope(),
             Err(LoopError::Disabled {
                 scope: "W-inner".into()
             })
         );
-        r.next();
-        r.next(); // now at c in sub (loopable, phase 0 is a reference)
+        r.advance();
+        r.advance(); // now at c in sub (loopable, phase 0 is a reference)
         assert_eq!(r.phase().id, "c");
         r.loop_scope().unwrap();
         // the reference at index 0 is entered again: top is a concrete phase
@@ -493,7 +493,7 @@ pub(crate) mod tests {
         );
         m.insert("s".into(), wf("s", true, vec![phase("p")]));
         let mut r = start(m);
-        r.next();
+        r.advance();
         let steps = r.all_steps();
         assert_eq!(steps.len(), 2);
         assert_eq!(steps.iter().filter(|(here, _)| *here).count(), 1);

@@ -72,9 +72,18 @@ fn message(
     pick: fn(&crate::workflow::Messages) -> &Option<String>,
     default: &str,
 ) -> String {
+    message_with(run, groups, pick, default, instructions(run, groups))
+}
+
+fn message_with(
+    run: &Run,
+    groups: &GroupMap,
+    pick: fn(&crate::workflow::Messages) -> &Option<String>,
+    default: &str,
+    instr: String,
+) -> String {
     let template = pick(&run.root().messages).as_deref().unwrap_or(default);
     let base = lookup(run, groups);
-    let instr = instructions(run, groups);
     let vars = move |name: &str| {
         if name == "phaseInstructions" {
             Some(instr.clone())
@@ -124,11 +133,28 @@ fn todo_reminder(todos: &[Todo]) -> Option<String> {
 }
 
 /// ONE combined not-done reminder: the phase first, then the open todos.
-pub fn reminder(state: &State, groups: &GroupMap) -> Option<String> {
-    let phase = state
-        .active_run()
-        .map(|run| message(run, groups, |m| &m.not_done, DEFAULT_NOT_DONE));
-    let todos = todo_reminder(&state.todos);
+/// `compact` is for a reminder shown above the context block, which already
+/// carries the instructions and the full list.
+pub fn reminder(state: &State, groups: &GroupMap, compact: bool) -> Option<String> {
+    let phase = state.active_run().map(|run| {
+        let instr = if compact {
+            "(see \"What to do in this phase\" below)".to_string()
+        } else {
+            instructions(run, groups)
+        };
+        message_with(run, groups, |m| &m.not_done, DEFAULT_NOT_DONE, instr)
+    });
+    let todos = if compact {
+        let open = open_count(&state.todos);
+        (open > 0).then(|| {
+            let next = next_action(&state.todos)
+                .map(|(i, action)| format!(" Next action: flowgate todo {action} {i}"))
+                .unwrap_or_default();
+            format!("There are still {open} incomplete todo(s); see the list below.{next}")
+        })
+    } else {
+        todo_reminder(&state.todos)
+    };
     match (phase, todos) {
         (None, None) => None,
         (Some(p), None) => Some(p),
@@ -200,6 +226,34 @@ pub fn status_line(state: &State) -> String {
         parts.push(b);
     }
     parts.join("  ")
+}
+
+/// The status in plain words (for hosts that mangle `[1/3]`):
+/// `Bug Fix, phase 🔬 Diagnose (1 of 3), step 0. Todos 1 of 3 done.`
+pub fn status_words(state: &State) -> String {
+    let mut parts = Vec::new();
+    if let Some(run) = state.active_run() {
+        let (i, n) = run.scope_progress();
+        let mut s = run.breadcrumb().join(" > ");
+        s.push_str(&format!(
+            ", phase {} ({i} of {n}), step {}.",
+            run.phase().label(),
+            run.steps
+        ));
+        parts.push(s);
+    }
+    if !state.todos.is_empty() {
+        parts.push(format!(
+            "Todos {} of {} done.",
+            done_count(&state.todos),
+            state.todos.len()
+        ));
+    }
+    if parts.is_empty() {
+        "No active workflow and no todos.".into()
+    } else {
+        parts.join(" ")
+    }
 }
 
 /// The context for the agent: reminder and announcement first, then the
@@ -278,10 +332,8 @@ pub fn context_block(
             state.todos.len(),
             format_list(&state.todos)
         );
-        if has_todos {
-            if let Some((i, action)) = next_action(&state.todos) {
-                todos_text.push_str(&format!("\nNext: flowgate todo {action} {i}"));
-            }
+        if has_todos && let Some((i, action)) = next_action(&state.todos) {
+            todos_text.push_str(&format!("\nNext: flowgate todo {action} {i}"));
         }
     }
     if let Some(run) = run {

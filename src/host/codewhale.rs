@@ -298,6 +298,13 @@ const SECRET_KEY_WORDS: &[&str] = &[
     "bearer",
 ];
 
+/// The core as CodeWhale documents it: without surrounding quotes,
+/// backticks, brackets, braces, commas and semicolons.
+fn narrow_core(field: &str) -> &str {
+    field.trim_matches(|c: char| matches!(c, '"' | '\'' | '`' | '[' | ']' | '{' | '}' | ',' | ';'))
+}
+
+/// A wider core, also without parentheses, angle brackets and sentence marks.
 fn core(field: &str) -> &str {
     field.trim_matches(|c: char| {
         matches!(
@@ -336,30 +343,49 @@ fn risky_word(word: &str) -> bool {
 /// it to 240 characters at a word boundary. Plain-word text (all of
 /// flowgate's own wording) comes out exactly as it went in.
 pub fn safe_reason(text: &str) -> String {
-    let flat: String = text
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
+    // Straight quotes would make the sanitiser group words into one field:
+    // use typographic ones instead.
+    let mut flat = String::with_capacity(text.len());
+    let mut prev = ' ';
+    for c in text.chars() {
+        let c = match c {
+            c if c.is_control() => ' ',
+            '"' if prev.is_whitespace() || prev == '(' => '“',
+            '"' => '”',
+            '\'' if prev.is_whitespace() || prev == '(' => '‘',
+            '\'' => '’',
+            c => c,
+        };
+        flat.push(c);
+        prev = c;
+    }
     let mut fields = Vec::new();
     for field in flat.split_whitespace() {
         let mut f = field.replace(['/', '\\'], "∕");
-        let c = core(&f).to_string();
-        if let Some(rest) = c.strip_prefix('-') {
-            let _ = rest;
-            f = f.replacen('-', "‑", 1);
+        // CodeWhale strips fewer characters around a field than `core`
+        // does; check the field, both cores, and act if any is risky.
+        let views = |f: &str| -> [String; 3] {
+            [
+                f.to_string(),
+                narrow_core(f).to_string(),
+                core(f).to_string(),
+            ]
+        };
+        if views(&f).iter().any(|c| c.starts_with('-')) {
+            f = f.replace('-', "‑");
         }
-        let c = core(&f).to_string();
-        if c.chars().nth(1) == Some(':') {
-            f = f.replacen(':', "∶", 1);
+        if views(&f).iter().any(|c| c.chars().nth(1) == Some(':')) {
+            f = f.replace(':', "∶");
         }
-        let c = core(&f).to_string();
-        let key = c.split([':', '=']).next().unwrap_or("");
-        if (c.contains([':', '=']) && risky_word(key))
-            || risky_word(&c)
-            || c.starts_with("sk-")
-            || c.starts_with("ghp_")
-            || c.starts_with("github_pat_")
-        {
+        let risky = views(&f).iter().any(|c| {
+            let key = c.split([':', '=']).next().unwrap_or("");
+            (c.contains([':', '=']) && risky_word(key))
+                || risky_word(c)
+                || c.starts_with("sk-")
+                || c.starts_with("ghp_")
+                || c.starts_with("github_pat_")
+        });
+        if risky {
             f = format!("«{f}»");
         }
         fields.push(f);

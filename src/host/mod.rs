@@ -128,13 +128,11 @@ pub fn answer(host: Host, kind: EventKind, decision: &Decision, user_text: Optio
 
 /// The answer when flowgate failed; `deny` is the on_error policy for tool calls.
 pub fn failure(
-    host: Host,
+    _host: Host,
     kind: EventKind,
     status: ExitStatus,
     message: &str,
     deny: bool,
 ) -> Answer {
-    match host {
-        _ => codewhale::failure(kind, status, message, deny),
-    }
+    codewhale::failure(kind, status, message, deny)
 }

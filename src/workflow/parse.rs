@@ -157,16 +157,18 @@ fn read_workflow(
                         r.error_at(&item.span(), format!("phase {} must be a table", i + 1));
                         continue;
                     };
-                    if let Some(entry) = read_entry(r, t, &item.span(), i, dir, groups, refs) {
-                        if let Entry::Phase(p) = &entry {
-                            if seen.contains(&p.id) {
-                                let span = crate::diag::get(t, "id")
-                                    .map(|v| v.span())
-                                    .unwrap_or(item.span());
-                                r.error_at(&span, format!("duplicate phase id \"{}\"", p.id));
-                            }
-                            seen.push(p.id.clone());
+                    if let Some(DeValue::String(id)) =
+                        crate::diag::get(t, "id").map(|v| v.get_ref())
+                    {
+                        if seen.iter().any(|s| s == id.as_ref()) {
+                            let span = crate::diag::get(t, "id")
+                                .map(|v| v.span())
+                                .unwrap_or(item.span());
+                            r.error_at(&span, format!("duplicate phase id \"{id}\""));
                         }
+                        seen.push(id.to_string());
+                    }
+                    if let Some(entry) = read_entry(r, t, &item.span(), i, dir, groups, refs) {
                         phases.push(entry);
                     }
                 }
@@ -393,6 +395,17 @@ fn resolve_inside(dir: &Path, rel: &str) -> Result<PathBuf, String> {
         return Err(format!(
             "\"{rel}\" must be relative to the workflows directory"
         ));
+    }
+    let mut depth: i32 = 0;
+    for part in candidate.components() {
+        match part {
+            std::path::Component::ParentDir => depth -= 1,
+            std::path::Component::Normal(_) => depth += 1,
+            _ => {}
+        }
+        if depth < 0 {
+            return Err(format!("\"{rel}\" escapes the workflows directory"));
+        }
     }
     let root = dir
         .canonicalize()

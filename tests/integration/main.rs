@@ -1,0 +1,13 @@
+//! flowgate's integration tests: one test binary that drives the real
+//! `flowgate` executable the way agent hosts do, with the captured payloads
+//! under `fixtures/`, and checks stdout, exit codes and the state file.
+
+mod harness;
+
+mod cli;
+mod codewhale;
+mod invalid_input;
+mod replay;
+mod sanitize;
+mod store;
+mod todos;
