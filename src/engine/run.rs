@@ -179,6 +179,7 @@ impl Run {
     /// Advance to the next phase (entering and leaving subworkflows).
     pub fn advance(&mut self) -> Advance {
         let from = self.phase().label();
+        let last = self.path.clone();
         self.steps += 1;
         let mut exited = Vec::new();
         loop {
@@ -189,7 +190,8 @@ impl Run {
                 break;
             }
             if self.path.len() == 1 {
-                self.path[0].index = len - 1;
+                // Done: the path keeps pointing at the last phase that ran.
+                self.path = last;
                 self.status = RunStatus::Completed;
                 self.announced = false;
                 return Advance::Done { from };
@@ -498,5 +500,103 @@ pub(crate) mod tests {
         assert_eq!(steps.len(), 2);
         assert_eq!(steps.iter().filter(|(here, _)| *here).count(), 1);
         assert!(steps[1].0);
+    }
+}
+
+#[cfg(test)]
+mod props {
+    use super::tests::{phase, wf};
+    use super::*;
+    use crate::engine::state::State;
+    use proptest::prelude::*;
+
+    /// Random nested definitions: workflow `w{i}` may reference only
+    /// `w{j}` with j > i, so the set is acyclic (as the catalog guarantees).
+    fn defs() -> impl Strategy<Value = BTreeMap<String, Workflow>> {
+        (1usize..6)
+            .prop_flat_map(|n| {
+                proptest::collection::vec(
+                    (any::<bool>(), proptest::collection::vec((any::<bool>(), 0usize..8), 1..5)),
+                    n,
+                )
+            })
+            .prop_map(|spec| {
+                let n = spec.len();
+                let mut m = BTreeMap::new();
+                for (i, (loopable, entries)) in spec.into_iter().enumerate() {
+                    let phases = entries
+                        .into_iter()
+                        .enumerate()
+                        .map(|(k, (is_ref, target))| {
+                            let remaining = n - i - 1;
+                            if is_ref && remaining > 0 {
+                                Entry::Subworkflow(format!("w{}", i + 1 + target % remaining))
+                            } else {
+                                phase(&format!("p{i}_{k}"))
+                            }
+                        })
+                        .collect();
+                    m.insert(format!("w{i}"), wf(&format!("w{i}"), loopable, phases));
+                }
+                m
+            })
+    }
+
+    proptest! {
+        #[test]
+        fn random_steps_keep_a_valid_path(defs in defs(), ops in proptest::collection::vec(0u8..4, 0..60)) {
+            let mut run = Run::start(defs, BTreeMap::new(), "w0", "t", "wf".into(), "now".into(), None);
+            prop_assert!(run.check().is_ok());
+            let mut steps = 0;
+            for op in ops {
+                if !run.is_active() {
+                    break;
+                }
+                let before = run.clone();
+                if op == 0 {
+                    if run.loop_scope().is_ok() {
+                        steps += 1;
+                        // The scope restarts at 0 (re-entering a leading reference); outer scopes are untouched.
+                        let k = before.path.len() - 1;
+                        prop_assert!(run.path.len() >= before.path.len());
+                        prop_assert_eq!(&run.path[..k], &before.path[..k]);
+                        prop_assert_eq!(&run.path[k], &Segment { workflow: before.path[k].workflow.clone(), index: 0 });
+                    } else {
+                        prop_assert_eq!(&run, &before, "a refused loop changes nothing");
+                    }
+                } else {
+                    let predicted = run.next_phase();
+                    let adv = run.advance();
+                    steps += 1;
+                    match adv {
+                        Advance::Done { .. } => {
+                            prop_assert!(predicted.is_none());
+                            prop_assert_eq!(run.status, RunStatus::Completed);
+                        }
+                        Advance::Moved { .. } => prop_assert_eq!(Some(run.phase().clone()), predicted),
+                    }
+                }
+                prop_assert!(run.check().is_ok(), "{:?}", run.check());
+                prop_assert_eq!(run.steps, steps);
+                let _ = run.status_bar();
+                let marked = run.all_steps().iter().filter(|(here, _)| *here).count();
+                prop_assert_eq!(marked, 1);
+            }
+        }
+
+        #[test]
+        fn state_survives_a_write_read_round_trip(defs in defs(), n in 0usize..20, streak in 0u32..30) {
+            let mut run = Run::start(defs, BTreeMap::new(), "w0", "t \"quoted\" ✓", "wf".into(), "now".into(), Some("s".into()));
+            for _ in 0..n {
+                if run.is_active() { run.advance(); }
+            }
+            let mut state = State { run: Some(run), ..State::default() };
+            state.nudge.streak = streak;
+            state.todos.push(crate::engine::todos::Todo { text: "a\nb".into(), status: crate::engine::todos::TodoStatus::InProgress });
+            let text = serde_json::to_string(&state).unwrap();
+            let back: State = serde_json::from_str(&text).unwrap();
+            prop_assert!(back.check().is_ok());
+            prop_assert_eq!(back, state);
+        }
     }
 }
