@@ -516,7 +516,10 @@ mod props {
         (1usize..6)
             .prop_flat_map(|n| {
                 proptest::collection::vec(
-                    (any::<bool>(), proptest::collection::vec((any::<bool>(), 0usize..8), 1..5)),
+                    (
+                        any::<bool>(),
+                        proptest::collection::vec((any::<bool>(), 0usize..8), 1..5),
+                    ),
                     n,
                 )
             })
