@@ -112,6 +112,15 @@ fn tool_call(state: &State, call: &ToolCall, ctx: &Ctx<'_>) -> Outcome {
     let own = call.own_tool
         || matches!(&call.shell, ShellInput::Command(c) if rules::is_own_command(c, ctx.exe));
     if !own {
+        if let (Some(run), ShellInput::Command(c)) = (state.active_run(), &call.shell)
+            && let Some(sub) = rules::user_only_command(c)
+        {
+            return Outcome::new(
+                Decision::Deny(text::user_command_reason(run, sub)),
+                None,
+                format!("flowgate {sub} is the user's command"),
+            );
+        }
         if let Some(run) = state.active_run()
             && let Err(denial) = rules::check(run.phase(), &call.name, &call.shell, ctx.groups)
         {

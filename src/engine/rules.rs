@@ -166,6 +166,30 @@ pub fn blocked_tools(phase: &Phase, groups: &GroupMap) -> String {
     }
 }
 
+/// The user-only flowgate command (`cancel`, `start`, `init`) a shell call
+/// runs, if any: the agent must not end or replace a run behind the user's
+/// back (it can ask with `flowgate step cancel`).
+pub fn user_only_command(cmd: &str) -> Option<&'static str> {
+    if !cmd.contains("flowgate") {
+        return None;
+    }
+    shell::analyse(cmd).commands.iter().find_map(|c| {
+        let mut words = c.argv.iter().map(String::as_str);
+        let prog = words.next()?;
+        if prog != "flowgate" && !prog.ends_with("/flowgate") {
+            return None;
+        }
+        let mut sub = words.next()?;
+        if sub == "--workspace" {
+            words.next();
+            sub = words.next()?;
+        } else if sub.starts_with("--workspace=") {
+            sub = words.next()?;
+        }
+        ["cancel", "start", "init"].into_iter().find(|u| *u == sub)
+    })
+}
+
 /// Is `cmd` exactly one of flowgate's own agent commands
 /// (`flowgate step|todo|status …`), with nothing chained, piped, redirected
 /// or substituted? `exe` is the running binary's path, also accepted.

@@ -198,6 +198,14 @@ pub fn block_reason(run: &Run, tool: &str, denial: &Denial, groups: &GroupMap) -
     render(template, &vars)
 }
 
+/// Why the agent may not run a user-only flowgate command during a run.
+pub fn user_command_reason(run: &Run, sub: &str) -> String {
+    format!(
+        "flowgate {sub} is for the user, not the agent, while the {} run is active. To stop the run, run flowgate step cancel and ask the user to confirm; to move on, run flowgate step next.",
+        run.root().name
+    )
+}
+
 /// Reason used by the optional `require_todo_in_progress` gate.
 pub fn todo_gate_reason(tool: &str) -> String {
     format!(

@@ -391,3 +391,36 @@ impl Ws {
             .to_string()
     }
 }
+
+#[test]
+fn the_agent_cannot_run_the_users_commands_during_a_run() {
+    let ws = Ws::new();
+    ws.write(".flowgate/workflows/strict.toml", "name = \"Strict\"\n[[phases]]\nid = \"look\"\nname = \"Look\"\ninstructions = \"look\"\ntools = { allow = [\"read\", \"bash\"] }\n");
+    ws.run(&["start", "strict", "t"]).ok();
+    for cmd in [
+        "flowgate cancel",
+        "flowgate start --replace bugfix x",
+        "cd src && flowgate cancel",
+    ] {
+        let out = ws.bash(cmd);
+        out.code(2);
+        assert!(
+            out.reason().contains("is for the user, not the agent"),
+            "{cmd}: {}",
+            out.reason()
+        );
+    }
+    // Its own commands and flowgate's MCP tools pass even under an allow-list.
+    ws.bash("flowgate step cancel").ok();
+    ws.cw("tool_call", "tool_call_before.mcp_step").ok();
+    ws.cw("tool_call", "tool_call_before.edit").code(2);
+    ws.cw("tool_call", "tool_call_before.todo_write").code(2);
+    assert_eq!(
+        ws.state()["todos"],
+        serde_json::json!([]),
+        "a denied todo_write is not mirrored"
+    );
+    // Without a run, the user's commands are fine.
+    ws.run(&["cancel"]).ok();
+    ws.bash("flowgate cancel").ok();
+}
