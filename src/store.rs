@@ -18,7 +18,7 @@ use crate::engine::state::State;
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error(
-        "{path} is unreadable ({why}); the next change moves it aside, or run `flowgate status` to see more"
+        "{path} is unreadable ({why}); the next change (a step, a todo edit or a message) moves it aside and starts fresh"
     )]
     Corrupt { path: String, why: String },
     #[error("cannot {action} {path}: {err}")]
