@@ -46,7 +46,13 @@ pub const GROUPS: &[(&str, &[&str])] = &[
     ("@agent", &["Agent", "Task"]),
     (
         "@todo",
-        &["TodoWrite", "TaskCreate", "TaskUpdate", "TaskGet", "TaskList"],
+        &[
+            "TodoWrite",
+            "TaskCreate",
+            "TaskUpdate",
+            "TaskGet",
+            "TaskList",
+        ],
     ),
     ("@web", &["WebFetch", "WebSearch"]),
 ];
@@ -170,7 +176,8 @@ mod tests {
 
     #[test]
     fn a_payload_for_another_event_is_refused() {
-        let stdin = r#"{"session_id":"s","cwd":"/x","hook_event_name":"Stop","stop_hook_active":false}"#;
+        let stdin =
+            r#"{"session_id":"s","cwd":"/x","hook_event_name":"Stop","stop_hook_active":false}"#;
         let e = read(EventKind::ToolCall, stdin, &no_env).unwrap_err();
         assert!(e.contains("agent_end"), "{e}");
         assert!(read(EventKind::TurnEnd, stdin, &no_env).is_err());

@@ -41,7 +41,10 @@ use crate::exit::ExitStatus;
 /// raw handler names are listed for builds that pass them through. Hosted
 /// `web_search` never reaches hooks; it is listed so rules read naturally.
 pub const GROUPS: &[(&str, &[&str])] = &[
-    ("@read", &["read_file", "grep_files", "list_dir", "view_image"]),
+    (
+        "@read",
+        &["read_file", "grep_files", "list_dir", "view_image"],
+    ),
     ("@write", &["apply_patch"]),
     (
         "@shell",
@@ -123,12 +126,7 @@ fn tool_call(name: &str, input: Option<&Value>) -> ToolCall {
             .unwrap_or("");
         call.writes = patch_paths(patch);
     } else if name == "update_plan" {
-        call.todo_mirror = Some(payload::mirror(
-            input,
-            "plan",
-            "step",
-            payload::plan_status,
-        ));
+        call.todo_mirror = Some(payload::mirror(input, "plan", "step", payload::plan_status));
     }
     call
 }
@@ -263,7 +261,9 @@ mod tests {
     fn update_plan_is_mirrored() {
         let call = tool_call(
             "update_plan",
-            Some(&json!({"explanation": "x", "plan": [{"step": "a", "status": "completed"}, {"step": "b", "status": "in_progress"}]})),
+            Some(
+                &json!({"explanation": "x", "plan": [{"step": "a", "status": "completed"}, {"step": "b", "status": "in_progress"}]}),
+            ),
         );
         let items = call.todo_mirror.unwrap().unwrap();
         assert_eq!(items.len(), 2);

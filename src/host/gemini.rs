@@ -123,8 +123,8 @@ fn tool_call(name: &str, input: Option<&Value>) -> ToolCall {
     } else {
         ShellInput::NotShell
     };
-    let todo_mirror =
-        (name == "write_todos").then(|| payload::mirror(input, "todos", "description", todo_status));
+    let todo_mirror = (name == "write_todos")
+        .then(|| payload::mirror(input, "todos", "description", todo_status));
     let writes = if WRITE_TOOLS.contains(&name) {
         payload::path_field(input, &["file_path"])
     } else {
@@ -191,7 +191,10 @@ mod tests {
             name_of(r#"{"tool_name":"mcp_fg_workflow_step","mcp_context":{"server_name":"fg"}}"#),
             "mcp__fg__workflow_step"
         );
-        assert_eq!(name_of(r#"{"tool_name":"fg__list_todos"}"#), "mcp__fg__list_todos");
+        assert_eq!(
+            name_of(r#"{"tool_name":"fg__list_todos"}"#),
+            "mcp__fg__list_todos"
+        );
         assert_eq!(name_of(r#"{"tool_name":"read_file"}"#), "read_file");
     }
 
@@ -199,7 +202,9 @@ mod tests {
     fn write_todos_is_mirrored_with_cancelled_items() {
         let call = tool_call(
             "write_todos",
-            Some(&json!({"todos": [{"description": "a", "status": "cancelled"}, {"description": "b", "status": "pending"}]})),
+            Some(
+                &json!({"todos": [{"description": "a", "status": "cancelled"}, {"description": "b", "status": "pending"}]}),
+            ),
         );
         let items = call.todo_mirror.unwrap().unwrap();
         assert_eq!(items[0].status, TodoStatus::Abandoned);

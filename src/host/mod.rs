@@ -18,7 +18,8 @@ use crate::exit::ExitStatus;
 
 /// The tools of `flowgate mcp`, exempt from phase rules on every host
 /// whatever the MCP server was named (`mcp__<server>__<tool>`).
-pub const FLOWGATE_MCP_TOOLS: &[&str] = &["workflow_step", "write_todos", "edit_todos", "list_todos"];
+pub const FLOWGATE_MCP_TOOLS: &[&str] =
+    &["workflow_step", "write_todos", "edit_todos", "list_todos"];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Host {
@@ -75,8 +76,14 @@ impl Host {
             return Host::Codex;
         }
         match event {
-            "BeforeTool" | "AfterTool" | "BeforeAgent" | "AfterAgent" | "BeforeModel"
-            | "AfterModel" | "BeforeToolSelection" | "PreCompress" => Host::Gemini,
+            "BeforeTool"
+            | "AfterTool"
+            | "BeforeAgent"
+            | "AfterAgent"
+            | "BeforeModel"
+            | "AfterModel"
+            | "BeforeToolSelection"
+            | "PreCompress" => Host::Gemini,
             _ if map.contains_key("timestamp") => Host::Gemini,
             _ => Host::Claude,
         }
@@ -172,7 +179,10 @@ mod tests {
         let d = Host::detect;
         assert_eq!(d(""), Host::Codewhale);
         assert_eq!(d(r#"{"event":"turn_end","turn_id":"t"}"#), Host::Codewhale);
-        assert_eq!(d(r#"{"hook_event_name":"Stop","turn_id":"0"}"#), Host::Codex);
+        assert_eq!(
+            d(r#"{"hook_event_name":"Stop","turn_id":"0"}"#),
+            Host::Codex
+        );
         assert_eq!(
             d(r#"{"hook_event_name":"SessionStart","model":"gpt","permission_mode":"default"}"#),
             Host::Codex

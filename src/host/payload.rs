@@ -112,7 +112,9 @@ pub(super) fn shell_command(input: Option<&Value>) -> ShellInput {
         Some(Value::Array(argv)) => {
             let words: Option<Vec<&str>> = argv.iter().map(Value::as_str).collect();
             match words {
-                Some(w) => ShellInput::Command(w.iter().map(|s| quote(s)).collect::<Vec<_>>().join(" ")),
+                Some(w) => {
+                    ShellInput::Command(w.iter().map(|s| quote(s)).collect::<Vec<_>>().join(" "))
+                }
                 None => ShellInput::Unreadable,
             }
         }
