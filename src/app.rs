@@ -158,8 +158,8 @@ impl App {
             .collect();
         let groups = self.groups(host);
         self.store.update(|state: &mut State, recovered| {
-            if let Some(run) = state.active_run() {
-                if !replace {
+            if let Some(run) = state.active_run()
+                && !replace {
                     return Err(Failure::runtime(format!(
                         "a {} run is already active (phase {}, task \"{}\"); cancel it first with `flowgate cancel`, or start with --replace",
                         run.root().name,
@@ -167,7 +167,6 @@ impl App {
                         run.description
                     )));
                 }
-            }
             let run = Run::start(definitions, origins, key, task, crate::time::task_id(), crate::time::now_iso(), session);
             let first = text::initial_message(&run, &groups);
             state.run = Some(run);

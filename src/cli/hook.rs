@@ -165,11 +165,11 @@ fn handle(
     host: Host,
     input: &HookInput,
 ) -> Result<(Decision, String, Option<String>), Failure> {
-    if let Event::MessageSubmit { text, .. } = &input.event {
-        if let Some(args) = flow_command(text, &app.settings.command_prefix) {
-            let (d, note) = super::start::flow_command(app, host, &args, input.session.clone());
-            return Ok((d, note, Some(text.clone())));
-        }
+    if let Event::MessageSubmit { text, .. } = &input.event
+        && let Some(args) = flow_command(text, &app.settings.command_prefix)
+    {
+        let (d, note) = super::start::flow_command(app, host, &args, input.session.clone());
+        return Ok((d, note, Some(text.clone())));
     }
     let user_text = match &input.event {
         Event::MessageSubmit { text, .. } => Some(text.clone()),

@@ -111,14 +111,14 @@ pub fn run(flag: Option<&Path>, args: &Args) -> Result<Output, Failure> {
                 i + 1
             )));
         }
-        if let Some(ev) = &call.event {
-            if EventKind::parse(ev).is_none() {
-                return Err(Failure::input(format!(
-                    "{}:{}: unknown event \"{ev}\"",
-                    args.file.display(),
-                    i + 1
-                )));
-            }
+        if let Some(ev) = &call.event
+            && EventKind::parse(ev).is_none()
+        {
+            return Err(Failure::input(format!(
+                "{}:{}: unknown event \"{ev}\"",
+                args.file.display(),
+                i + 1
+            )));
         }
         calls.push((i + 1, call));
     }
@@ -147,21 +147,20 @@ pub fn run(flag: Option<&Path>, args: &Args) -> Result<Output, Failure> {
     let mut failures = 0;
     for (n, (line_no, call)) in calls.iter().enumerate() {
         let mut cmd = Command::new(&exe);
-        let label;
-        match (&call.cli, &call.event) {
+        let label = match (&call.cli, &call.event) {
             (Some(argv), _) => {
                 cmd.args(argv);
-                label = format!("$ flowgate {}", argv.join(" "));
+                format!("$ flowgate {}", argv.join(" "))
             }
             (None, Some(event)) => {
                 cmd.arg(event);
                 if let Some(h) = &call.host {
                     cmd.args(["--host", h]);
                 }
-                label = event.clone();
+                event.clone()
             }
             (None, None) => unreachable!("checked above"),
-        }
+        };
         for (k, _) in std::env::vars() {
             if k.starts_with("DEEPSEEK_")
                 || k.starts_with("CODEWHALE_")
@@ -204,10 +203,10 @@ pub fn run(flag: Option<&Path>, args: &Args) -> Result<Output, Failure> {
             (c, _) => format!("exit {c}"),
         };
         let mut problems = Vec::new();
-        if let Some(want) = call.expect_exit {
-            if want != code {
-                problems.push(format!("expected exit {want}, got {code}"));
-            }
+        if let Some(want) = call.expect_exit
+            && want != code
+        {
+            problems.push(format!("expected exit {want}, got {code}"));
         }
         let both = format!("{stdout}\n{stderr}");
         for s in &call.expect {

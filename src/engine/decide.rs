@@ -112,15 +112,15 @@ fn tool_call(state: &State, call: &ToolCall, ctx: &Ctx<'_>) -> Outcome {
     let own = call.own_tool
         || matches!(&call.shell, ShellInput::Command(c) if rules::is_own_command(c, ctx.exe));
     if !own {
-        if let Some(run) = state.active_run() {
-            if let Err(denial) = rules::check(run.phase(), &call.name, &call.shell, ctx.groups) {
-                let reason = text::block_reason(run, &call.name, &denial, ctx.groups);
-                return Outcome::new(
-                    Decision::Deny(reason),
-                    None,
-                    format!("phase {} rules", run.phase().id),
-                );
-            }
+        if let Some(run) = state.active_run()
+            && let Err(denial) = rules::check(run.phase(), &call.name, &call.shell, ctx.groups)
+        {
+            let reason = text::block_reason(run, &call.name, &denial, ctx.groups);
+            return Outcome::new(
+                Decision::Deny(reason),
+                None,
+                format!("phase {} rules", run.phase().id),
+            );
         }
         if ctx.settings.require_todo_in_progress
             && !state.todos.is_empty()

@@ -104,31 +104,30 @@ pub fn check(
 
 fn check_shell(rule: &ShellRule, cmd: &str) -> Result<(), Denial> {
     let a = shell::analyse(cmd);
-    if let Some(why) = &a.unparsable {
-        if rule.deny_writes || !rule.allow.is_empty() {
-            return Err(Denial::ShellUnknown(format!(
-                "the command could not be analysed ({why})"
-            )));
-        }
+    if let Some(why) = &a.unparsable
+        && (rule.deny_writes || !rule.allow.is_empty())
+    {
+        return Err(Denial::ShellUnknown(format!(
+            "the command could not be analysed ({why})"
+        )));
     }
     for c in &a.commands {
         if let Some(_p) = rule.deny.iter().find(|p| glob(p, &c.text)) {
             return Err(Denial::ShellDenied(c.text.clone()));
         }
     }
-    if !rule.allow.is_empty() {
-        if let Some(c) = a
+    if !rule.allow.is_empty()
+        && let Some(c) = a
             .commands
             .iter()
             .find(|c| !rule.allow.iter().any(|p| glob(p, &c.text)))
-        {
-            return Err(Denial::ShellNotAllowed(c.text.clone()));
-        }
+    {
+        return Err(Denial::ShellNotAllowed(c.text.clone()));
     }
-    if rule.deny_writes {
-        if let Some(w) = a.writes.first() {
-            return Err(Denial::ShellWrites(w.clone()));
-        }
+    if rule.deny_writes
+        && let Some(w) = a.writes.first()
+    {
+        return Err(Denial::ShellWrites(w.clone()));
     }
     Ok(())
 }

@@ -177,6 +177,7 @@ impl Run {
     }
 
     /// Advance to the next phase (entering and leaving subworkflows).
+    #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Advance {
         let from = self.phase().label();
         self.steps += 1;

@@ -278,10 +278,8 @@ pub fn context_block(
             state.todos.len(),
             format_list(&state.todos)
         );
-        if has_todos {
-            if let Some((i, action)) = next_action(&state.todos) {
-                todos_text.push_str(&format!("\nNext: flowgate todo {action} {i}"));
-            }
+        if has_todos && let Some((i, action)) = next_action(&state.todos) {
+            todos_text.push_str(&format!("\nNext: flowgate todo {action} {i}"));
         }
     }
     if let Some(run) = run {

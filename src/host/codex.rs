@@ -166,10 +166,10 @@ pub fn patch_paths(patch: &str) -> Vec<String> {
         .iter()
         .find_map(|marker| line.strip_prefix(marker))
         .map(str::trim);
-        if let Some(p) = path.filter(|p| !p.is_empty()) {
-            if !paths.iter().any(|q| q == p) {
-                paths.push(p.to_string());
-            }
+        if let Some(p) = path.filter(|p| !p.is_empty())
+            && !paths.iter().any(|q| q == p)
+        {
+            paths.push(p.to_string());
         }
     }
     paths

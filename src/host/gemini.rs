@@ -102,10 +102,10 @@ fn tool_name(p: &Payload) -> Result<String, String> {
             .unwrap_or(name);
         return Ok(format!("mcp__{server}__{tool}"));
     }
-    if !name.starts_with("mcp_") {
-        if let Some((server, tool)) = name.split_once("__") {
-            return Ok(format!("mcp__{server}__{tool}"));
-        }
+    if !name.starts_with("mcp_")
+        && let Some((server, tool)) = name.split_once("__")
+    {
+        return Ok(format!("mcp__{server}__{tool}"));
     }
     Ok(name.to_string())
 }
