@@ -1214,6 +1214,33 @@ fn init_merges(h: &H) {
     out.blocks(|r| deny(h, r));
 }
 
+/// Without a config file, `init --host` creates one, with no backup.
+fn init_creates(h: &H) {
+    let w = Ws::new();
+    let report = w.cli(&["init", "--host", h.name]);
+    assert!(report.contains("created"), "{report}");
+    let dir = w.path().join(match h.name {
+        "claude" => ".claude",
+        "codex" => ".codex",
+        _ => ".gemini",
+    });
+    let files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let v: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join(&files[0])).unwrap()).unwrap();
+    assert_eq!(
+        v.as_object().unwrap().keys().collect::<Vec<_>>(),
+        vec!["hooks"]
+    );
+    for event in [h.submit, h.tool, h.stop, h.session] {
+        assert_eq!(v["hooks"][event].as_array().unwrap().len(), 1, "{event}");
+    }
+    assert!(w.path().join(".flowgate/workflows/example.toml").is_file());
+}
+
 /// A config file that is not JSON is left alone, with exit 78.
 fn init_refuses_broken_json(h: &H) {
     let w = Ws::new();
@@ -1325,5 +1352,6 @@ scenarios!(
     failures,
     schema_tour,
     init_merges,
+    init_creates,
     init_refuses_broken_json,
 );

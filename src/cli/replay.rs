@@ -78,8 +78,14 @@ fn one_line(s: &str, max: usize) -> String {
 /// The reason or text of an answer, for the printed line.
 fn summary(stdout: &str, stderr: &str) -> String {
     if let Ok(v) = serde_json::from_str::<serde_json::Value>(stdout) {
-        for k in ["reason", "text", "systemMessage"] {
-            if let Some(s) = v.get(k).and_then(|x| x.as_str()) {
+        for k in [
+            "/reason",
+            "/text",
+            "/systemMessage",
+            "/hookSpecificOutput/permissionDecisionReason",
+            "/hookSpecificOutput/additionalContext",
+        ] {
+            if let Some(s) = v.pointer(k).and_then(|x| x.as_str()) {
                 return one_line(s, 110);
             }
         }
