@@ -73,7 +73,11 @@ pub fn run(flag: Option<&Path>, kind: EventKind, host: Option<&str>) -> Output {
         Ok(HookInput {
             event: Event::ToolCall(c),
             ..
-        }) => Some(c.name.clone()),
+        }) if c.writes.is_empty() => Some(c.name.clone()),
+        Ok(HookInput {
+            event: Event::ToolCall(c),
+            ..
+        }) => Some(format!("{} ({})", c.name, c.writes.join(", "))),
         _ => None,
     };
     let result = match (&app, input) {

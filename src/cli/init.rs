@@ -1,15 +1,20 @@
-//! `flowgate init`: create `.flowgate/` with a sample workflow and print the
-//! host's hook configuration, with the absolute path of this binary.
+//! `flowgate init`: create `.flowgate/` with a sample workflow, then print
+//! CodeWhale's hook configuration (with the absolute path of this binary),
+//! or merge Claude Code's, Codex's or Gemini CLI's into the host's config
+//! file in the workspace (`host_config.rs`).
 
 use std::path::Path;
 
 use super::Output;
 use crate::app::resolve_workspace;
 use crate::exit::Failure;
+use crate::host::Host;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Host to configure: codewhale (claude, codex and gemini follow).
+    /// Host to configure: codewhale (prints the config), claude, codex or
+    /// gemini (merged into .claude/settings.json, .codex/hooks.json or
+    /// .gemini/settings.json, with a backup of the file changed).
     #[arg(long, default_value = "codewhale")]
     pub host: String,
 }
@@ -81,13 +86,31 @@ fn write_new(path: &Path, text: &str, made: &mut Vec<String>) -> Result<(), Fail
     Ok(())
 }
 
+/// How a hook config names this binary: `flowgate` when that is what
+/// `PATH` finds (so a shared config works for everyone), else its path.
+fn hook_program() -> String {
+    let Ok(exe) = std::env::current_exe() else {
+        return "flowgate".into();
+    };
+    let me = exe.canonicalize().unwrap_or_else(|_| exe.clone());
+    let on_path = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|d| d.join("flowgate"))
+            .find(|c| c.is_file())
+    });
+    match on_path.and_then(|p| p.canonicalize().ok()) {
+        Some(p) if p == me => "flowgate".into(),
+        _ => sh_quote(&exe.display().to_string()),
+    }
+}
+
 pub fn run(flag: Option<&Path>, args: &Args) -> Result<Output, Failure> {
-    if args.host != "codewhale" {
+    let Some(host) = Host::parse(&args.host) else {
         return Err(Failure::usage(format!(
-            "init --host {} is not supported by this build yet; use --host codewhale",
+            "unknown host \"{}\"; use codewhale, claude, codex or gemini",
             args.host
         )));
-    }
+    };
     let ws = resolve_workspace(flag, None);
     let dir = ws.join(".flowgate");
     let wf = dir.join("workflows");
@@ -96,14 +119,17 @@ pub fn run(flag: Option<&Path>, args: &Args) -> Result<Output, Failure> {
     let mut made = Vec::new();
     write_new(&wf.join("example.toml"), SAMPLE, &mut made)?;
     write_new(&dir.join(".gitignore"), GITIGNORE, &mut made)?;
-    let exe = std::env::current_exe()
-        .map(|p| p.display().to_string())
-        .unwrap_or_else(|_| "flowgate".into());
     let created = if made.is_empty() {
         format!("# {} already set up; nothing created.", dir.display())
     } else {
         format!("# Created: {}", made.join(", "))
     };
+    if let Some(report) = super::host_config::install(&ws, host, &hook_program()) {
+        return Ok(Output::ok(format!("{created}\n\n{}", report?)));
+    }
+    let exe = std::env::current_exe()
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|_| "flowgate".into());
     Ok(Output::ok(format!(
         "{created}\n\n{}",
         codewhale_hooks(&exe)

@@ -4,6 +4,7 @@
 
 mod explain;
 mod hook;
+mod host_config;
 mod init;
 mod log;
 mod replay;
@@ -78,7 +79,8 @@ pub enum Command {
     List,
     /// Check workflow definitions and config (exit 78 on errors).
     Validate(validate::Args),
-    /// Create .flowgate/ and print the host hook config.
+    /// Create .flowgate/ and print (CodeWhale) or merge (Claude Code, Codex,
+    /// Gemini CLI) the host hook config.
     Init(init::Args),
     /// Run a recorded event stream in a scratch workspace; print each decision.
     Replay(replay::Args),

@@ -69,6 +69,10 @@ pub struct ToolCall {
     /// The host's native todo tool: the full new list, or why it could not
     /// be read.
     pub todo_mirror: Option<Result<Vec<MirroredTodo>, String>>,
+    /// Files the call writes, as far as the adapter can read them from the
+    /// input (e.g. the paths named in a Codex `apply_patch`); empty when
+    /// unknown. For the journal now, and for path-aware rules.
+    pub writes: Vec<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -32,7 +32,6 @@ pub const GROUPS: &[(&str, &[&str])] = &[
 ];
 
 const SHELL_TOOLS: &[&str] = &["bash", "Bash", "exec_shell", "run"];
-const OWN_MCP_TOOLS: &[&str] = &["workflow_step", "write_todos", "edit_todos", "list_todos"];
 /// The most `text` CodeWhale accepts back from `message_submit`.
 pub const MAX_TEXT_CHARS: usize = 32_000;
 /// The longest reason CodeWhale shows.
@@ -143,7 +142,7 @@ fn tool_call(name: &str, args: Option<&Value>, had_args: bool) -> ToolCall {
     let own_tool = name.starts_with("mcp__")
         && name
             .rsplit_once("__")
-            .is_some_and(|(_, tool)| OWN_MCP_TOOLS.contains(&tool));
+            .is_some_and(|(_, tool)| super::FLOWGATE_MCP_TOOLS.contains(&tool));
     let todo_mirror = (name == "todo_write").then(|| match args {
         Some(a) => mirror(a),
         None if had_args => Err("the tool input was cut by the host".to_string()),
@@ -154,6 +153,7 @@ fn tool_call(name: &str, args: Option<&Value>, had_args: bool) -> ToolCall {
         shell,
         own_tool,
         todo_mirror,
+        writes: Vec::new(),
     }
 }
 

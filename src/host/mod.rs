@@ -1,8 +1,13 @@
 //! Host adapters: translate a host's hook input into a neutral `Event`, and a
 //! neutral `Decision` into the host's own output and exit code. Adapters
-//! hold no policy.
+//! hold no policy. One file per host; `payload` holds what the JSON-on-stdin
+//! hosts (Claude Code, Codex, Gemini CLI) share.
 
+pub mod claude;
 pub mod codewhale;
+pub mod codex;
+pub mod gemini;
+mod payload;
 
 use std::path::PathBuf;
 
@@ -10,6 +15,11 @@ use crate::config::{BUILTIN_GROUPS, Settings};
 use crate::engine::event::{Decision, Event, EventKind};
 use crate::engine::rules::GroupMap;
 use crate::exit::ExitStatus;
+
+/// The tools of `flowgate mcp`, exempt from phase rules on every host
+/// whatever the MCP server was named (`mcp__<server>__<tool>`).
+pub const FLOWGATE_MCP_TOOLS: &[&str] =
+    &["workflow_step", "write_todos", "edit_todos", "list_todos"];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Host {
@@ -39,28 +49,43 @@ impl Host {
         })
     }
 
-    /// Guess the host from the payload: Codex sends `turn_id` with
-    /// `hook_event_name`, Gemini its own event names, Claude Code
-    /// `hook_event_name`; no JSON or CodeWhale's `event` means CodeWhale.
+    /// Guess the host from the payload (an explicit `--host` is safer):
+    ///
+    /// - no JSON object, or no `hook_event_name` (CodeWhale sends `event`,
+    ///   or nothing at all on stdin) → CodeWhale;
+    /// - `turn_id` (Codex's turn events), or `model` with `permission_mode`
+    ///   (Codex sends both on every event, older builds lack `turn_id`;
+    ///   Claude Code sends `model` only on SessionStart) → Codex;
+    /// - a Gemini-only event name, or `timestamp` (only Gemini sends it,
+    ///   and it shares `SessionStart` with the others) → Gemini;
+    /// - any other `hook_event_name` → Claude Code.
+    ///
+    /// A Claude Code SessionStart that carried `permission_mode` would read
+    /// as Codex; the two answer SessionStart identically, so no harm.
     pub fn detect(stdin: &str) -> Host {
         let Ok(serde_json::Value::Object(map)) = serde_json::from_str::<serde_json::Value>(stdin)
         else {
             return Host::Codewhale;
         };
-        match map.get("hook_event_name").and_then(|v| v.as_str()) {
-            None => Host::Codewhale,
-            Some(_) if map.contains_key("turn_id") => Host::Codex,
-            Some(
-                "BeforeTool"
-                | "AfterTool"
-                | "BeforeAgent"
-                | "AfterAgent"
-                | "BeforeModel"
-                | "AfterModel"
-                | "BeforeToolSelection",
-            ) => Host::Gemini,
-            Some(_) if map.contains_key("timestamp") => Host::Gemini,
-            Some(_) => Host::Claude,
+        let Some(event) = map.get("hook_event_name").and_then(|v| v.as_str()) else {
+            return Host::Codewhale;
+        };
+        if map.contains_key("turn_id")
+            || (map.contains_key("model") && map.contains_key("permission_mode"))
+        {
+            return Host::Codex;
+        }
+        match event {
+            "BeforeTool"
+            | "AfterTool"
+            | "BeforeAgent"
+            | "AfterAgent"
+            | "BeforeModel"
+            | "AfterModel"
+            | "BeforeToolSelection"
+            | "PreCompress" => Host::Gemini,
+            _ if map.contains_key("timestamp") => Host::Gemini,
+            _ => Host::Claude,
         }
     }
 
@@ -68,9 +93,9 @@ impl Host {
     pub fn groups(self, settings: &Settings) -> GroupMap {
         let table: &[(&str, &[&str])] = match self {
             Host::Codewhale => codewhale::GROUPS,
-            // Other hosts arrive with their adapters; until then they share
-            // the neutral names below so rules still resolve.
-            _ => &[],
+            Host::Claude => claude::GROUPS,
+            Host::Codex => codex::GROUPS,
+            Host::Gemini => gemini::GROUPS,
         };
         let mut map = GroupMap::new();
         for g in BUILTIN_GROUPS {
@@ -112,27 +137,65 @@ pub type Env<'a> = &'a dyn Fn(&str) -> Option<String>;
 pub fn read(host: Host, kind: EventKind, stdin: &str, env: Env<'_>) -> Result<HookInput, String> {
     match host {
         Host::Codewhale => codewhale::read(kind, stdin, env),
-        other => Err(format!(
-            "host {} is not supported by this build yet; use --host codewhale",
-            other.name()
-        )),
+        Host::Claude => claude::read(kind, stdin, env),
+        Host::Codex => codex::read(kind, stdin, env),
+        Host::Gemini => gemini::read(kind, stdin, env),
     }
 }
 
 pub fn answer(host: Host, kind: EventKind, decision: &Decision, user_text: Option<&str>) -> Answer {
     match host {
         Host::Codewhale => codewhale::answer(kind, decision, user_text),
-        _ => codewhale::answer(kind, decision, user_text),
+        Host::Claude => claude::answer(kind, decision, user_text),
+        Host::Codex => codex::answer(kind, decision, user_text),
+        Host::Gemini => gemini::answer(kind, decision, user_text),
     }
 }
 
-/// The answer when flowgate failed; `deny` is the on_error policy for tool calls.
+/// The answer when flowgate failed; `deny` is the on_error policy for tool
+/// calls. Never exit 2 except where the policy refuses a tool call on a
+/// host that acts on nothing else (each adapter's doc says why).
 pub fn failure(
-    _host: Host,
+    host: Host,
     kind: EventKind,
     status: ExitStatus,
     message: &str,
     deny: bool,
 ) -> Answer {
-    codewhale::failure(kind, status, message, deny)
+    match host {
+        Host::Codewhale => codewhale::failure(kind, status, message, deny),
+        Host::Claude => claude::failure(kind, status, message, deny),
+        Host::Codex => codex::failure(kind, status, message, deny),
+        Host::Gemini => gemini::failure(kind, status, message, deny),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Host;
+
+    #[test]
+    fn detection_follows_the_payload() {
+        let d = Host::detect;
+        assert_eq!(d(""), Host::Codewhale);
+        assert_eq!(d(r#"{"event":"turn_end","turn_id":"t"}"#), Host::Codewhale);
+        assert_eq!(
+            d(r#"{"hook_event_name":"Stop","turn_id":"0"}"#),
+            Host::Codex
+        );
+        assert_eq!(
+            d(r#"{"hook_event_name":"SessionStart","model":"gpt","permission_mode":"default"}"#),
+            Host::Codex
+        );
+        assert_eq!(d(r#"{"hook_event_name":"AfterAgent"}"#), Host::Gemini);
+        assert_eq!(
+            d(r#"{"hook_event_name":"SessionStart","timestamp":"2026-09-01T10:29:58.410Z"}"#),
+            Host::Gemini
+        );
+        assert_eq!(
+            d(r#"{"hook_event_name":"SessionStart","model":"claude-opus-5"}"#),
+            Host::Claude
+        );
+        assert_eq!(d(r#"{"hook_event_name":"PreToolUse"}"#), Host::Claude);
+    }
 }

@@ -6,6 +6,7 @@ mod harness;
 
 mod cli;
 mod codewhale;
+mod hosts;
 mod invalid_input;
 mod replay;
 mod sanitize;

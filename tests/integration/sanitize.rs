@@ -233,7 +233,10 @@ fn every_denial_reason_for_codewhale_passes_unchanged() {
     for run in builtin_runs() {
         for sub in ["cancel", "start", "init"] {
             let r = text::user_command_reason(&run, sub);
-            assert_eq!(codewhale_reason(EventKind::ToolCall, &Decision::Deny(r.clone())), r);
+            assert_eq!(
+                codewhale_reason(EventKind::ToolCall, &Decision::Deny(r.clone())),
+                r
+            );
         }
     }
     let gate = text::todo_gate_reason("edit");

@@ -1,0 +1,213 @@
+//! Claude Code (hosts/claude-code.md, and the hooks reference at
+//! code.claude.com/docs/en/hooks): one JSON object on stdin per event with
+//! `hook_event_name`; answers are one JSON object on exit 0, or exit 2 with
+//! the reason on stderr. Claude Code validates hook JSON per event and
+//! discards output with a field the event does not know, so each answer
+//! carries only its event's documented fields:
+//!
+//! | event | flowgate answer |
+//! | --- | --- |
+//! | `UserPromptSubmit` | `hookSpecificOutput.additionalContext` (the prompt cannot be replaced: an `@flow start` adds the run's whole first message as context); a block is `decision:"block"` + `reason` |
+//! | `PreToolUse` | allow: nothing (so Claude Code's own permission prompts still apply); deny: `hookSpecificOutput.permissionDecision:"deny"` + `permissionDecisionReason`; never `ask` |
+//! | `Stop` | continue: `decision:"block"` + `reason`; an announcement or the loop guard's note: `systemMessage` |
+//! | `SessionStart` | `hookSpecificOutput.additionalContext` on every source (startup, resume, clear, compact, fork) |
+//!
+//! Every block exits 2 with the same reason on stderr and the block JSON on
+//! stdout: older Claude Code reads only stderr on exit 2, newer reads both,
+//! and both say the same thing.
+//!
+//! Failures: Claude Code acts only on exit 0 JSON or exit 2; any other exit
+//! is a non-blocking error and the action proceeds. So when flowgate cannot
+//! decide a tool call and the on_error policy is `deny`, the refusal is made
+//! a deliberate block (exit 2, the error in the reason, `error-deny` in the
+//! journal); with `allow`, and for every other event, flowgate exits with
+//! the honest error code (1, 65, 78) and one line on stderr, and Claude Code
+//! goes on without flowgate.
+
+use serde_json::{Value, json};
+
+use super::payload::{self, Payload};
+use super::{Answer, Env, HookInput};
+use crate::engine::event::{Decision, Event, EventKind, ToolCall};
+use crate::engine::rules::ShellInput;
+use crate::exit::ExitStatus;
+
+/// Claude Code's tool names by group. `MultiEdit`, `LS` and `Task` are the
+/// older names of tools still seen from older versions; `TaskCreate`/
+/// `TaskUpdate`/`TaskGet`/`TaskList` replaced `TodoWrite` in interactive
+/// sessions (v2.1.142).
+pub const GROUPS: &[(&str, &[&str])] = &[
+    (
+        "@read",
+        &["Read", "Grep", "Glob", "LS", "LSP", "NotebookRead"],
+    ),
+    ("@write", &["Write", "Edit", "MultiEdit", "NotebookEdit"]),
+    ("@shell", &["Bash", "PowerShell"]),
+    ("@agent", &["Agent", "Task"]),
+    (
+        "@todo",
+        &[
+            "TodoWrite",
+            "TaskCreate",
+            "TaskUpdate",
+            "TaskGet",
+            "TaskList",
+        ],
+    ),
+    ("@web", &["WebFetch", "WebSearch"]),
+];
+
+const SHELL_TOOLS: &[&str] = &["Bash", "PowerShell"];
+const WRITE_TOOLS: &[&str] = &["Write", "Edit", "MultiEdit", "NotebookEdit"];
+
+pub fn read(kind: EventKind, stdin: &str, env: Env<'_>) -> Result<HookInput, String> {
+    let p = Payload::parse(stdin, "Claude Code")?;
+    p.check_event(kind, "claude")?;
+    let event = match kind {
+        EventKind::MessageSubmit => Event::MessageSubmit {
+            text: p.need_str("prompt", "UserPromptSubmit")?.to_string(),
+            complete: true,
+        },
+        EventKind::ToolCall => {
+            let name = p.need_str("tool_name", "PreToolUse")?;
+            Event::ToolCall(tool_call(name, p.get("tool_input")))
+        }
+        EventKind::AgentEnd => Event::AgentEnd {
+            // Claude Code does not run Stop when the user interrupts.
+            aborted: false,
+            stop_hook_active: p.flag("stop_hook_active"),
+        },
+        EventKind::SessionStart => Event::SessionStart {
+            source: p.str("source").map(str::to_string),
+        },
+        EventKind::TurnEnd => unreachable!("check_event refuses turn_end"),
+    };
+    Ok(HookInput {
+        event,
+        session: p.session(),
+        workspace: payload::workspace(p.str("cwd"), env("CLAUDE_PROJECT_DIR")),
+    })
+}
+
+fn tool_call(name: &str, input: Option<&Value>) -> ToolCall {
+    let shell = if SHELL_TOOLS.contains(&name) {
+        payload::shell_command(input)
+    } else {
+        ShellInput::NotShell
+    };
+    let todo_mirror = (name == "TodoWrite")
+        .then(|| payload::mirror(input, "todos", "content", payload::plan_status));
+    let writes = if WRITE_TOOLS.contains(&name) {
+        payload::path_field(input, &["file_path", "notebook_path"])
+    } else {
+        Vec::new()
+    };
+    ToolCall {
+        name: name.to_string(),
+        shell,
+        own_tool: payload::is_own_mcp(name),
+        todo_mirror,
+        writes,
+    }
+}
+
+fn deny(reason: &str) -> Value {
+    json!({
+        "hookSpecificOutput": {
+            "hookEventName": "PreToolUse",
+            "permissionDecision": "deny",
+            "permissionDecisionReason": reason,
+        }
+    })
+}
+
+pub fn answer(kind: EventKind, decision: &Decision, _user_text: Option<&str>) -> Answer {
+    match (kind, decision) {
+        (EventKind::MessageSubmit, Decision::AddContext(text) | Decision::Replace(text)) => {
+            payload::reply(payload::context("UserPromptSubmit", text))
+        }
+        (EventKind::MessageSubmit, Decision::BlockMessage(reason)) => {
+            payload::block(json!({ "decision": "block", "reason": reason }), reason)
+        }
+        (EventKind::ToolCall, Decision::Deny(reason)) => payload::block(deny(reason), reason),
+        (EventKind::AgentEnd, Decision::Continue(reason)) => {
+            payload::block(json!({ "decision": "block", "reason": reason }), reason)
+        }
+        (EventKind::AgentEnd, Decision::AllowStop(Some(msg))) => {
+            payload::reply(json!({ "systemMessage": msg }))
+        }
+        (EventKind::SessionStart, Decision::AddContext(text)) => {
+            payload::reply(payload::context("SessionStart", text))
+        }
+        _ => payload::pass(),
+    }
+}
+
+/// See the module doc: a refused tool call is a deliberate block; anything
+/// else is an honest error Claude Code steps over.
+pub fn failure(kind: EventKind, status: ExitStatus, message: &str, deny_call: bool) -> Answer {
+    if kind == EventKind::ToolCall && deny_call {
+        let reason = payload::refusal(message);
+        return payload::block(deny(&reason), &reason);
+    }
+    payload::error(status, message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn no_env(_: &str) -> Option<String> {
+        None
+    }
+
+    #[test]
+    fn reads_a_documented_pre_tool_use() {
+        let stdin = r#"{"session_id":"9f1c","transcript_path":"/t.jsonl","cwd":"/nowhere/shop","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/nowhere/shop/a.rs","content":"x"},"tool_use_id":"toolu_01"}"#;
+        let input = read(EventKind::ToolCall, stdin, &no_env).unwrap();
+        let Event::ToolCall(call) = input.event else {
+            panic!("not a tool call")
+        };
+        assert_eq!(call.name, "Write");
+        assert_eq!(call.writes, vec!["/nowhere/shop/a.rs"]);
+        assert_eq!(input.session.as_deref(), Some("9f1c"));
+        assert_eq!(input.workspace.unwrap().to_str(), Some("/nowhere/shop"));
+    }
+
+    #[test]
+    fn a_payload_for_another_event_is_refused() {
+        let stdin =
+            r#"{"session_id":"s","cwd":"/x","hook_event_name":"Stop","stop_hook_active":false}"#;
+        let e = read(EventKind::ToolCall, stdin, &no_env).unwrap_err();
+        assert!(e.contains("agent_end"), "{e}");
+        assert!(read(EventKind::TurnEnd, stdin, &no_env).is_err());
+    }
+
+    #[test]
+    fn blocks_exit_2_with_stderr_and_nothing_else_does() {
+        let all = [
+            Decision::Pass,
+            Decision::AddContext("c".into()),
+            Decision::Replace("r".into()),
+            Decision::BlockMessage("b".into()),
+            Decision::Allow,
+            Decision::Deny("d".into()),
+            Decision::AllowStop(None),
+            Decision::AllowStop(Some("m".into())),
+            Decision::Continue("k".into()),
+        ];
+        for kind in [
+            EventKind::MessageSubmit,
+            EventKind::ToolCall,
+            EventKind::AgentEnd,
+            EventKind::SessionStart,
+        ] {
+            for d in &all {
+                let a = answer(kind, d, Some("u"));
+                assert_eq!(a.status == ExitStatus::Blocked, !a.stderr.is_empty());
+                assert!(a.stdout.is_empty() || a.stdout.starts_with('{'));
+                assert!(!a.stdout.contains("\"ask\""));
+            }
+        }
+    }
+}

@@ -1,0 +1,360 @@
+//! What the JSON-on-stdin hosts (Claude Code, Codex, Gemini CLI) have in
+//! common: one JSON object per event with `hook_event_name`, `session_id`
+//! and `cwd`; tool input as an object; answers as one JSON object on exit 0,
+//! or a block on exit 2 with the reason on stderr. The per-host files keep
+//! what differs (field names, output shapes); this keeps what does not.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{Map, Value, json};
+
+use super::Answer;
+use crate::engine::event::{EventKind, MirroredTodo};
+use crate::engine::rules::ShellInput;
+use crate::engine::todos::TodoStatus;
+use crate::exit::ExitStatus;
+
+/// One event's stdin object.
+pub(super) struct Payload(Map<String, Value>);
+
+impl Payload {
+    /// Parse stdin; `host` names the host in messages.
+    pub fn parse(stdin: &str, host: &str) -> Result<Payload, String> {
+        if stdin.trim().is_empty() {
+            return Err(format!(
+                "stdin is empty; {host} sends each hook event as one JSON object on stdin"
+            ));
+        }
+        match serde_json::from_str::<Value>(stdin) {
+            Ok(Value::Object(m)) => Ok(Payload(m)),
+            Ok(_) => Err("stdin is JSON but not an object".into()),
+            Err(e) => Err(format!("stdin is not valid JSON ({e})")),
+        }
+    }
+
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.0.get(key)
+    }
+
+    pub fn str(&self, key: &str) -> Option<&str> {
+        self.0.get(key).and_then(Value::as_str)
+    }
+
+    /// A required string field.
+    pub fn need_str(&self, key: &str, event: &str) -> Result<&str, String> {
+        match self.0.get(key) {
+            Some(Value::String(s)) => Ok(s),
+            Some(_) => Err(format!("{event}: \"{key}\" must be a string")),
+            None => Err(format!("{event}: the payload has no \"{key}\"")),
+        }
+    }
+
+    pub fn flag(&self, key: &str) -> bool {
+        self.0.get(key).and_then(Value::as_bool).unwrap_or(false)
+    }
+
+    pub fn session(&self) -> Option<String> {
+        self.str("session_id")
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+    }
+
+    /// The payload's `hook_event_name` must be the event flowgate was run
+    /// as: a hook wired to the wrong subcommand is a setup error, said
+    /// loudly rather than answered in the wrong shape.
+    pub fn check_event(&self, kind: EventKind, host: &str) -> Result<(), String> {
+        if kind == EventKind::TurnEnd {
+            return Err(format!(
+                "turn_end is CodeWhale's event; {host} has a stop hook, so wire it to `flowgate agent_end --host {host}`"
+            ));
+        }
+        let Some(name) = self.str("hook_event_name") else {
+            return Ok(());
+        };
+        match EventKind::parse(name) {
+            Some(k) if k == kind => Ok(()),
+            Some(k) => Err(format!(
+                "the payload is a {name} event but flowgate was run as {}; wire {name} to `flowgate {} --host {host}`",
+                kind.name(),
+                k.name()
+            )),
+            None => Err(format!(
+                "flowgate does not handle the {name} event; remove that hook from the {host} config (`flowgate init --host {host}` shows the events to wire)"
+            )),
+        }
+    }
+}
+
+/// The workspace from the host: the nearest directory at or above `cwd`
+/// (then the host's project directory) that holds `.flowgate/`, as git finds
+/// `.git/`, so a session that moved into a subdirectory still finds its run;
+/// else `cwd`, else the project directory.
+pub(super) fn workspace(cwd: Option<&str>, project_dir: Option<String>) -> Option<PathBuf> {
+    let candidates: Vec<PathBuf> = cwd
+        .filter(|c| !c.is_empty())
+        .map(PathBuf::from)
+        .into_iter()
+        .chain(project_dir.filter(|p| !p.is_empty()).map(PathBuf::from))
+        .collect();
+    for c in &candidates {
+        if let Some(found) = c.ancestors().find(|d| d.join(".flowgate").is_dir()) {
+            return Some(found.to_path_buf());
+        }
+    }
+    candidates.into_iter().next()
+}
+
+/// `tool_input.command` of a shell tool: a string, or an argv array joined
+/// with shell quoting.
+pub(super) fn shell_command(input: Option<&Value>) -> ShellInput {
+    match input.and_then(|i| i.get("command")) {
+        Some(Value::String(c)) => ShellInput::Command(c.clone()),
+        Some(Value::Array(argv)) => {
+            let words: Option<Vec<&str>> = argv.iter().map(Value::as_str).collect();
+            match words {
+                Some(w) => {
+                    ShellInput::Command(w.iter().map(|s| quote(s)).collect::<Vec<_>>().join(" "))
+                }
+                None => ShellInput::Unreadable,
+            }
+        }
+        _ => ShellInput::Unreadable,
+    }
+}
+
+/// Quote a word for `sh` if it needs it.
+pub(super) fn quote(s: &str) -> String {
+    if !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/._-+=:,@%".contains(c))
+    {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
+/// A path-bearing field of a tool input, for `ToolCall::writes`.
+pub(super) fn path_field(input: Option<&Value>, keys: &[&str]) -> Vec<String> {
+    keys.iter()
+        .find_map(|k| input.and_then(|i| i.get(*k)).and_then(Value::as_str))
+        .filter(|p| !p.is_empty())
+        .map(|p| vec![p.to_string()])
+        .unwrap_or_default()
+}
+
+/// Is `name` (in the `mcp__<server>__<tool>` form) one of the tools of
+/// `flowgate mcp`, whatever the server was named?
+pub(super) fn is_own_mcp(name: &str) -> bool {
+    name.strip_prefix("mcp__")
+        .and_then(|rest| rest.rsplit_once("__"))
+        .is_some_and(|(_, tool)| super::FLOWGATE_MCP_TOOLS.contains(&tool))
+}
+
+/// A native todo list: `input[list][i][text]` and `input[list][i].status`,
+/// with the host's status words mapped by `status`.
+pub(super) fn mirror(
+    input: Option<&Value>,
+    list: &str,
+    text: &str,
+    status: fn(&str) -> Option<TodoStatus>,
+) -> Result<Vec<MirroredTodo>, String> {
+    let items = input
+        .and_then(|i| i.get(list))
+        .and_then(Value::as_array)
+        .ok_or(format!("no \"{list}\" list in the input"))?;
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let t = item
+                .get(text)
+                .and_then(Value::as_str)
+                .ok_or(format!("item {i} has no \"{text}\""))?;
+            let s = match item.get("status").and_then(Value::as_str) {
+                None => TodoStatus::NotStarted,
+                Some(word) => {
+                    status(word).ok_or(format!("item {i} has unknown status \"{word}\""))?
+                }
+            };
+            Ok(MirroredTodo {
+                text: t.to_string(),
+                status: s,
+            })
+        })
+        .collect()
+}
+
+/// `pending | in_progress | completed`, the words Claude Code and Codex use.
+pub(super) fn plan_status(word: &str) -> Option<TodoStatus> {
+    Some(match word {
+        "pending" => TodoStatus::NotStarted,
+        "in_progress" => TodoStatus::InProgress,
+        "completed" => TodoStatus::Completed,
+        _ => return None,
+    })
+}
+
+// ---- answers ----------------------------------------------------------
+
+/// Exit 0 with nothing on stdout: the host goes on unchanged.
+pub(super) fn pass() -> Answer {
+    Answer {
+        stdout: String::new(),
+        stderr: String::new(),
+        status: ExitStatus::Success,
+    }
+}
+
+/// Exit 0 with one JSON object.
+pub(super) fn reply(v: Value) -> Answer {
+    Answer {
+        stdout: v.to_string(),
+        stderr: String::new(),
+        status: ExitStatus::Success,
+    }
+}
+
+/// A deliberate block: the host's block JSON on stdout, exit 2, and the
+/// reason on stderr — never empty, since Codex and Gemini ignore an exit 2
+/// with an empty stderr, and Claude Code shows stderr as the reason.
+pub(super) fn block(v: Value, reason: &str) -> Answer {
+    let reason = reason.trim();
+    Answer {
+        stdout: v.to_string(),
+        stderr: if reason.is_empty() {
+            "flowgate blocked this (no reason given)".into()
+        } else {
+            reason.to_string()
+        },
+        status: ExitStatus::Blocked,
+    }
+}
+
+/// `{"hookSpecificOutput":{"hookEventName":event,"additionalContext":text}}`.
+pub(super) fn context(event: &str, text: &str) -> Value {
+    json!({ "hookSpecificOutput": { "hookEventName": event, "additionalContext": text } })
+}
+
+/// flowgate failed and the host should go on: the honest exit code and one
+/// `flowgate: …` line on stderr; these hosts then fail open.
+pub(super) fn error(status: ExitStatus, message: &str) -> Answer {
+    Answer {
+        stdout: String::new(),
+        stderr: format!("flowgate: {}", message.replace('\n', " ")),
+        status,
+    }
+}
+
+/// The reason given when `on_error = "deny"` refuses a tool call.
+pub(super) fn refusal(message: &str) -> String {
+    format!(
+        "flowgate could not decide, so this call is refused (on_error = deny): {}",
+        message.replace('\n', " ")
+    )
+}
+
+/// Split a command into words when it is one plain simple command: quotes
+/// and backslashes are honoured, and any unquoted operator, redirection,
+/// substitution or newline gives `None`.
+pub(super) fn words(cmd: &str) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut it = cmd.trim().chars();
+    while let Some(c) = it.next() {
+        match c {
+            '\'' => {
+                in_word = true;
+                loop {
+                    match it.next()? {
+                        '\'' => break,
+                        ch => cur.push(ch),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match it.next()? {
+                        '"' => break,
+                        '\\' => match it.next()? {
+                            ch @ ('"' | '\\' | '$' | '`') => cur.push(ch),
+                            '\n' => {}
+                            ch => {
+                                cur.push('\\');
+                                cur.push(ch);
+                            }
+                        },
+                        '$' | '`' => return None,
+                        ch => cur.push(ch),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                cur.push(it.next()?);
+            }
+            ' ' | '\t' => {
+                if in_word {
+                    out.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            ';' | '&' | '|' | '<' | '>' | '(' | ')' | '$' | '`' | '\n' | '\r' => return None,
+            ch => {
+                in_word = true;
+                cur.push(ch);
+            }
+        }
+    }
+    if in_word {
+        out.push(cur);
+    }
+    Some(out)
+}
+
+/// The file name of a command word (`/usr/bin/bash` → `bash`).
+pub(super) fn program(word: &str) -> &str {
+    Path::new(word)
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or(word)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_split_plain_commands_only() {
+        assert_eq!(
+            words("bash -lc 'flowgate step next'").unwrap(),
+            vec!["bash", "-lc", "flowgate step next"]
+        );
+        assert_eq!(
+            words(r#"sh -c "echo \"hi\"""#).unwrap(),
+            vec!["sh", "-c", "echo \"hi\""]
+        );
+        assert!(words("bash -lc 'x' && rm y").is_none());
+        assert!(words("echo $(rm x)").is_none());
+    }
+
+    #[test]
+    fn own_mcp_tools_by_tool_name() {
+        assert!(is_own_mcp("mcp__flowgate__workflow_step"));
+        assert!(is_own_mcp("mcp__fg__list_todos"));
+        assert!(!is_own_mcp("mcp__github__create_issue"));
+        assert!(!is_own_mcp("workflow_step"));
+    }
+
+    #[test]
+    fn argv_commands_are_joined_with_quotes() {
+        let v = json!({"command": ["bash", "-lc", "flowgate step next"]});
+        assert_eq!(
+            shell_command(Some(&v)),
+            ShellInput::Command("bash -lc 'flowgate step next'".into())
+        );
+        assert_eq!(shell_command(None), ShellInput::Unreadable);
+    }
+}
