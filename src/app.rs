@@ -91,6 +91,18 @@ impl App {
         host.groups(&self.settings)
     }
 
+    /// The host for a command typed in the agent's shell (or by the user):
+    /// the run's own host, else the one the environment shows, else CodeWhale.
+    pub fn cli_host(&self, state: &State) -> Host {
+        state
+            .run
+            .as_ref()
+            .and_then(|r| r.host.as_deref())
+            .and_then(Host::parse)
+            .or_else(Host::from_env)
+            .unwrap_or(Host::Codewhale)
+    }
+
     /// A notice when the run's definitions no longer match the files.
     pub fn stale_notice(&self, run: &Run) -> Option<String> {
         let cat = Catalog::load_tree(&self.dirs(), &self.settings.group_names(), &run.workflow);
@@ -167,7 +179,8 @@ impl App {
                         run.description
                     )));
                 }
-            let run = Run::start(definitions, origins, key, task, crate::time::task_id(), crate::time::now_iso(), session);
+            let mut run = Run::start(definitions, origins, key, task, crate::time::task_id(), crate::time::now_iso(), session);
+            run.host = Some(host.name().to_string());
             let first = text::initial_message(&run, &groups);
             state.run = Some(run);
             state.nudge = Default::default();

@@ -6,7 +6,6 @@ use crate::app::App;
 use crate::engine::rules::{self, ShellInput};
 use crate::engine::text;
 use crate::exit::Failure;
-use crate::host::Host;
 use crate::shell;
 
 #[derive(clap::Args, Debug)]
@@ -42,7 +41,7 @@ pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
         out.push(format!("Could not analyse: {why}"));
     }
     let state = app.store.load()?;
-    let groups = app.groups(Host::Codewhale);
+    let groups = app.groups(app.cli_host(&state));
     let exe = std::env::current_exe()
         .ok()
         .map(|p| p.display().to_string());

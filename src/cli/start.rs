@@ -19,8 +19,13 @@ pub struct Args {
 
 pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
     let task = args.task.join(" ");
-    let (message, summary) =
-        app.start(&args.workflow, &task, args.replace, None, Host::Codewhale)?;
+    let (message, summary) = app.start(
+        &args.workflow,
+        &task,
+        args.replace,
+        None,
+        Host::from_env().unwrap_or(Host::Codewhale),
+    )?;
     super::journal_command(app, "start", &summary);
     Ok(Output::ok(message))
 }

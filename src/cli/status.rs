@@ -6,7 +6,6 @@ use super::Output;
 use crate::app::App;
 use crate::engine::text;
 use crate::exit::Failure;
-use crate::host::Host;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -23,7 +22,7 @@ pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
     if args.line {
         return Ok(Output::ok(text::status_line(&state)));
     }
-    let groups = app.groups(Host::Codewhale);
+    let groups = app.groups(app.cli_host(&state));
     if args.json {
         let run = state.run.as_ref().map(|r| {
             let active = r.is_active();

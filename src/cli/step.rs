@@ -5,7 +5,6 @@ use crate::app::App;
 use crate::engine::run::{Advance, LoopError, RunStatus, Summary};
 use crate::engine::text;
 use crate::exit::Failure;
-use crate::host::Host;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -30,17 +29,17 @@ pub enum Action {
 const NO_RUN: &str = "No active workflow. Start one with `flowgate start WORKFLOW TASK` (or type @flow start WORKFLOW TASK).";
 
 pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
-    let groups = app.groups(Host::Codewhale);
+    let loaded = app.store.load()?;
+    let groups = app.groups(app.cli_host(&loaded));
     if args.action == Action::Status {
-        let state = app.store.load()?;
+        let state = loaded;
         return Ok(Output::ok(match state.active_run() {
             Some(run) => text::run_status(run, &groups, app.stale_notice(run).as_deref()),
             None => NO_RUN.to_string(),
         }));
     }
     if args.action == Action::Cancel && !args.confirm {
-        let state = app.store.load()?;
-        return match state.active_run() {
+        return match loaded.active_run() {
             None => Err(Failure::runtime("No active workflow to cancel.")),
             Some(run) => Ok(Output::ok(format!(
                 "⚠️ **Confirm cancellation** of workflow \"{}\"?\nRun `flowgate step cancel --confirm` to confirm. This cannot be undone.",
@@ -48,11 +47,7 @@ pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
             ))),
         };
     }
-    let stale = app
-        .store
-        .load()?
-        .active_run()
-        .and_then(|r| app.stale_notice(r));
+    let stale = loaded.active_run().and_then(|r| app.stale_notice(r));
     let mut recovered: Option<String> = None;
     let result = app.store.update(|state, rec| {
         recovered = rec.map(str::to_string);

@@ -41,6 +41,10 @@ pub struct Run {
     pub started_at: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub session_id: Option<String>,
+    /// The agent host the run was started from, when known (tool names in
+    /// texts follow it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
     pub path: Vec<Segment>,
     pub steps: u64,
     pub status: RunStatus,
@@ -90,6 +94,7 @@ impl Run {
             description: description.trim().to_string(),
             started_at: now,
             session_id,
+            host: None,
             path: vec![Segment {
                 workflow: root.to_string(),
                 index: 0,

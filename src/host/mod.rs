@@ -89,6 +89,24 @@ impl Host {
         }
     }
 
+    /// The host whose agent is running this command, from its shell
+    /// environment: CodeWhale passes `DEEPSEEK_*`/`CODEWHALE_*`, Claude Code
+    /// sets `CLAUDECODE`, Gemini CLI `GEMINI_CLI`, Codex `CODEX_*`.
+    pub fn from_env() -> Option<Host> {
+        let has = |k: &str| std::env::var_os(k).is_some_and(|v| !v.is_empty());
+        if has("DEEPSEEK_SESSION_ID") || has("CODEWHALE_SESSION_ID") {
+            Some(Host::Codewhale)
+        } else if has("CLAUDECODE") {
+            Some(Host::Claude)
+        } else if has("GEMINI_CLI") {
+            Some(Host::Gemini)
+        } else if std::env::vars_os().any(|(k, _)| k.to_string_lossy().starts_with("CODEX_")) {
+            Some(Host::Codex)
+        } else {
+            None
+        }
+    }
+
     /// Tool groups for this host, plus any the config adds.
     pub fn groups(self, settings: &Settings) -> GroupMap {
         let table: &[(&str, &[&str])] = match self {

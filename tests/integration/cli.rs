@@ -201,3 +201,20 @@ fn flow_status_and_list_block_the_message_with_an_answer() {
         "Test-Driven Development, phase 🔴 Red (1 of 3), step 0."
     );
 }
+
+#[test]
+fn texts_use_the_tool_names_of_the_host_that_started_the_run() {
+    let ws = Ws::new();
+    // Started from CodeWhale (an @flow message): CodeWhale's names.
+    ws.message("@flow start bugfix x").ok();
+    assert!(ws.run(&["step", "status"]).ok().stdout.contains("Diagnose"));
+    assert_eq!(ws.state()["run"]["host"], "codewhale");
+    // Started by Claude Code's agent through its shell: Claude's names.
+    let ws = Ws::new();
+    let mut cmd = ws.command(&["start", "bugfix", "x"]);
+    cmd.env("CLAUDECODE", "1");
+    Ws::exec(cmd, "").ok();
+    assert_eq!(ws.state()["run"]["host"], "claude");
+    let out = ws.run(&["explain", "shell", "echo hi > notes.txt"]);
+    assert!(out.ok().stdout.contains("Write, Edit"), "{}", out.stdout);
+}
