@@ -80,6 +80,28 @@ impl App {
         })
     }
 
+    /// Open even when the config has problems (for `validate`): the default
+    /// settings stand in, and the problems are returned.
+    pub fn open_lenient(workspace: PathBuf) -> (App, Vec<crate::diag::Diag>) {
+        let home = flowgate_home();
+        let user_cfg = home.as_ref().map(|h| h.join("config.toml"));
+        let (settings, diags) = match Settings::load(
+            user_cfg.as_deref(),
+            &workspace.join(".flowgate/config.toml"),
+        ) {
+            Ok(s) => (s, Vec::new()),
+            Err(d) => (Settings::default(), d),
+        };
+        let store = Store::new(&workspace, settings.lock_timeout_ms);
+        let app = App {
+            workspace,
+            home,
+            settings,
+            store,
+        };
+        (app, diags)
+    }
+
     pub fn dirs(&self) -> Dirs {
         Dirs {
             project: self.workspace.join(".flowgate/workflows"),
@@ -110,7 +132,7 @@ impl App {
             return None;
         }
         Some(format!(
-            "the definition of workflow \"{}\" changed since this run started; the run keeps the version it started with. To use the new one, run `flowgate cancel` and start again.",
+            "the definition of workflow \"{}\" changed since this run started; the run keeps the version it started with. To switch to the new one, cancel the run (`flowgate step cancel --confirm`, or the user's `flowgate cancel`) and start it again.",
             run.workflow
         ))
     }
@@ -173,7 +195,7 @@ impl App {
             if let Some(run) = state.active_run()
                 && !replace {
                     return Err(Failure::runtime(format!(
-                        "a {} run is already active (phase {}, task \"{}\"); cancel it first with `flowgate cancel`, or start with --replace",
+                        "a {} run is already active (phase {}, task \"{}\"); cancel it first (`@flow cancel` or `flowgate cancel`), then start again",
                         run.root().name,
                         run.phase().name,
                         run.description

@@ -120,7 +120,17 @@ impl Settings {
             }
         }
         if let Some(n) = r.integer(doc, "context_max_bytes", "") {
-            self.context_max_bytes = n as usize;
+            if n < 256 {
+                let span = crate::diag::get(doc, "context_max_bytes")
+                    .map(|v| v.span())
+                    .unwrap_or(0..0);
+                r.error_at(
+                    &span,
+                    format!("\"context_max_bytes\" must be at least 256 (found {n})"),
+                );
+            } else {
+                self.context_max_bytes = n as usize;
+            }
         }
         if let Some(n) = r.integer(doc, "lock_timeout_ms", "") {
             self.lock_timeout_ms = n;

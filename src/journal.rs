@@ -25,8 +25,14 @@ pub struct Entry {
 
 /// Append one entry to `<dir>/journal.jsonl`. Failures are returned, and
 /// callers report them on stderr; the journal never blocks a decision.
+///
+/// Nothing is written when `dir` (the workspace's `.flowgate/`) does not
+/// exist: the journal never creates it, so a stray hook call cannot turn a
+/// directory into a flowgate workspace.
 pub fn append(dir: &Path, entry: &Entry) -> std::io::Result<()> {
-    std::fs::create_dir_all(dir)?;
+    if !dir.is_dir() {
+        return Ok(());
+    }
     let mut line = serde_json::to_vec(entry).map_err(std::io::Error::other)?;
     line.push(b'\n');
     let mut f = OpenOptions::new()
@@ -73,6 +79,9 @@ mod tests {
     #[test]
     fn append_and_tail() {
         let d = tempfile::tempdir().unwrap();
+        let none = d.path().join("missing");
+        append(&none, &Entry::default()).unwrap();
+        assert!(!none.exists(), "the journal never creates its directory");
         for i in 0..200 {
             append(
                 d.path(),

@@ -11,7 +11,7 @@ use std::path::Path;
 use super::Output;
 use crate::app::{App, resolve_workspace};
 use crate::config::OnError;
-use crate::engine::decide::{Ctx, Outcome, decide};
+use crate::engine::decide::{Ctx, decide};
 use crate::engine::event::{Decision, Event, EventKind};
 use crate::exit::{ExitStatus, Failure};
 use crate::host::{self, Answer, HookInput, Host};
@@ -52,12 +52,16 @@ pub fn run(flag: Option<&Path>, kind: EventKind, host: Option<&str>) -> Output {
         Some(h) => match Host::parse(h) {
             Some(h) => h,
             None => {
+                // A typo in the hook config must not open the gate: the
+                // on_error policy decides, as for any other failure.
+                let ws = resolve_workspace(flag, None);
+                let deny = deny_on_error(App::open(ws.clone()).ok().as_ref(), &ws);
                 return to_output(host::failure(
                     Host::Codewhale,
                     kind,
                     ExitStatus::Usage,
                     &format!("unknown host \"{h}\"; use codewhale, claude, codex or gemini"),
-                    false,
+                    deny,
                 ));
             }
         },
@@ -125,9 +129,15 @@ pub fn run(flag: Option<&Path>, kind: EventKind, host: Option<&str>) -> Output {
         };
         if let Err(e) = journal::append(&dir, &entry) {
             let mut a = answer;
-            a.stderr = format!("{}\nflowgate: cannot write the journal: {e}", a.stderr)
-                .trim()
-                .to_string();
+            // Still one line: add to the error line, if there is one.
+            a.stderr = if a.stderr.is_empty() {
+                format!("flowgate: cannot write the journal: {e}")
+            } else {
+                format!(
+                    "{}; also cannot write the journal: {e}",
+                    a.stderr.trim_end()
+                )
+            };
             return to_output(a);
         }
     }
@@ -179,7 +189,13 @@ fn handle(
     let exe = std::env::current_exe()
         .ok()
         .map(|p| p.display().to_string());
-    let state = app.store.load()?;
+    let is_message = matches!(input.event, Event::MessageSubmit { .. });
+    let (state, corrupt) = match app.store.load() {
+        Ok(s) => (s, false),
+        // A message is a change: the update below moves the state aside.
+        Err(crate::store::StoreError::Corrupt { .. }) if is_message => (Default::default(), true),
+        Err(e) => return Err(e.into()),
+    };
     let needs_stale_check = matches!(
         input.event,
         Event::MessageSubmit { .. } | Event::SessionStart { .. }
@@ -193,23 +209,51 @@ fn handle(
         groups: &groups,
         stale: stale.as_deref(),
         exe: exe.as_deref(),
+        max_message_chars: host.max_message_chars(),
     };
     let first = decide(&state, &input.event, &ctx);
-    if first.state.is_none() {
+    if first.state.is_none() && !corrupt {
         return Ok((first.decision, first.note, user_text));
     }
     // A write is needed: decide again under the lock on the freshest state.
-    let outcome: Outcome = app.store.update(|s, recovered| {
+    let updated = app.store.update(|s, recovered| {
         let mut o = decide(s, &input.event, &ctx);
         if let Some(next) = o.state.take() {
             *s = next;
         }
         if let Some(r) = recovered {
             o.note = format!("{r}; {}", o.note);
+            if is_message {
+                o.decision = with_notice(o.decision, &format!("flowgate: {r}"));
+            }
         }
         Ok::<_, Failure>(o)
-    })?;
-    Ok((outcome.decision, outcome.note, user_text))
+    });
+    match updated {
+        Ok(o) => Ok((o.decision, o.note, user_text)),
+        // Only bookkeeping (progress, a mirrored list) was to be written: a
+        // busy lock must not turn an allowed call into a refused one.
+        Err(f) if first.decision == Decision::Allow => Ok((
+            first.decision,
+            format!("{}; not recorded: {}", first.note, f.message),
+            user_text,
+        )),
+        Err(f) => Err(f),
+    }
+}
+
+/// Put a one-line notice at the top of the context (or make a block of it).
+fn with_notice(decision: Decision, notice: &str) -> Decision {
+    use crate::engine::text::{BLOCK_CLOSE, BLOCK_OPEN};
+    match decision {
+        Decision::AddContext(block) => Decision::AddContext(block.replacen(
+            &format!("{BLOCK_OPEN}\n"),
+            &format!("{BLOCK_OPEN}\n{notice}\n\n"),
+            1,
+        )),
+        Decision::Pass => Decision::AddContext(format!("{BLOCK_OPEN}\n{notice}\n{BLOCK_CLOSE}")),
+        other => other,
+    }
 }
 
 /// `@flow start bugfix fix it` → `["start", "bugfix", "fix it"]`-ish words
@@ -219,17 +263,19 @@ fn flow_command(text: &str, prefix: &str) -> Option<Vec<String>> {
     if !(rest.is_empty() || rest.starts_with(char::is_whitespace)) {
         return None;
     }
-    let rest = rest.trim();
-    let mut words: Vec<String> = Vec::new();
-    let mut it = rest.splitn(3, char::is_whitespace);
-    if let Some(cmd) = it.next().filter(|s| !s.is_empty()) {
-        words.push(cmd.to_string());
+    // command, argument, then the rest of the text as one piece
+    let mut words = Vec::new();
+    let mut rest = rest.trim();
+    for _ in 0..2 {
+        if rest.is_empty() {
+            break;
+        }
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        words.push(rest[..end].to_string());
+        rest = rest[end..].trim_start();
     }
-    if let Some(arg) = it.next() {
-        words.push(arg.to_string());
-    }
-    if let Some(tail) = it.next() {
-        words.push(tail.trim().to_string());
+    if !rest.is_empty() {
+        words.push(rest.trim_end().to_string());
     }
     Some(words)
 }
@@ -254,5 +300,9 @@ mod tests {
         );
         assert!(flow_command("@flowers are nice", "@flow").is_none());
         assert!(flow_command("please @flow start", "@flow").is_none());
+        assert_eq!(
+            flow_command("@flow start   bugfix \n two\nlines ", "@flow").unwrap(),
+            vec!["start", "bugfix", "two\nlines"]
+        );
     }
 }

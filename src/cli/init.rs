@@ -6,7 +6,6 @@
 use std::path::Path;
 
 use super::Output;
-use crate::app::resolve_workspace;
 use crate::exit::Failure;
 use crate::host::Host;
 
@@ -111,7 +110,15 @@ pub fn run(flag: Option<&Path>, args: &Args) -> Result<Output, Failure> {
             args.host
         )));
     };
-    let ws = resolve_workspace(flag, None);
+    // The current directory (not the nearest `.flowgate/` above it): init
+    // is how a directory becomes a workspace.
+    let ws = match flag {
+        Some(p) => p.to_path_buf(),
+        None => std::env::var_os("FLOWGATE_WORKSPACE")
+            .filter(|v| !v.is_empty())
+            .map(Into::into)
+            .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| ".".into())),
+    };
     let dir = ws.join(".flowgate");
     let wf = dir.join("workflows");
     std::fs::create_dir_all(&wf)

@@ -152,7 +152,11 @@ fn dispatch(cli: Cli) -> Result<Output, Failure> {
             let (rows, _) = open(&cli)?.list();
             Ok(Output::ok(rows.join("\n")))
         }
-        Command::Validate(a) => validate::run(&open(&cli)?, a),
+        Command::Validate(a) => {
+            let (app, config_diags) =
+                App::open_lenient(resolve_workspace(cli.workspace.as_deref(), None));
+            validate::run(&app, a, &config_diags)
+        }
         Command::Init(a) => init::run(cli.workspace.as_deref(), a),
         Command::Replay(a) => replay::run(cli.workspace.as_deref(), a),
         Command::Log(a) => log::run(&open(&cli)?, a),
@@ -206,12 +210,16 @@ pub fn main() -> i32 {
                 }
                 _ => ExitStatus::Usage.code(),
             };
+            // clap's message up to its usage block, on one line.
             let msg = e.to_string();
             let first = msg
                 .lines()
-                .next()
-                .unwrap_or("usage error")
-                .trim_start_matches("error: ");
+                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with("tip:"))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let first = first.trim_start_matches("error: ");
             eprintln!("flowgate: {first} (see `flowgate --help`)");
             return code;
         }

@@ -29,7 +29,16 @@ pub enum Action {
 const NO_RUN: &str = "No active workflow. Start one with `flowgate start WORKFLOW TASK` (or type @flow start WORKFLOW TASK).";
 
 pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
-    let loaded = app.store.load()?;
+    let loaded = match app.store.load() {
+        Ok(s) => s,
+        // A change moves a corrupt state aside (in `update` below).
+        Err(crate::store::StoreError::Corrupt { .. })
+            if args.action != Action::Status && (args.action != Action::Cancel || args.confirm) =>
+        {
+            crate::engine::state::State::default()
+        }
+        Err(e) => return Err(e.into()),
+    };
     let groups = app.groups(app.cli_host(&loaded));
     if args.action == Action::Status {
         let state = loaded;

@@ -14,10 +14,10 @@ pub struct Args {
     pub files: Vec<PathBuf>,
 }
 
-pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
+pub fn run(app: &App, args: &Args, config_diags: &[crate::diag::Diag]) -> Result<Output, Failure> {
     let groups = app.settings.group_names();
     let catalog = Catalog::load_all(&app.dirs(), &groups);
-    let mut lines: Vec<String> = Vec::new();
+    let mut lines: Vec<String> = config_diags.iter().map(|d| d.to_string()).collect();
     let mut checked = 0;
     if args.files.is_empty() {
         lines.extend(catalog.diags.iter().map(|d| d.to_string()));

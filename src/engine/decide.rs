@@ -18,6 +18,9 @@ pub struct Ctx<'a> {
     pub stale: Option<&'a str>,
     /// Path of the running binary, accepted as flowgate's own command.
     pub exe: Option<&'a str>,
+    /// The longest message text the host takes back, if it caps it: a
+    /// reminder is only used up when there is room to deliver it.
+    pub max_message_chars: Option<usize>,
 }
 
 #[derive(Debug)]
@@ -41,7 +44,12 @@ impl Outcome {
 
 pub fn decide(state: &State, event: &Event, ctx: &Ctx<'_>) -> Outcome {
     match event {
-        Event::MessageSubmit { complete, .. } => message_submit(state, *complete, ctx),
+        Event::MessageSubmit { text, complete } => {
+            let fits = ctx
+                .max_message_chars
+                .is_none_or(|max| text.chars().count() + 2 + MIN_CONTEXT_CHARS <= max);
+            message_submit(state, *complete, fits, ctx)
+        }
         Event::ToolCall(call) => tool_call(state, call, ctx),
         Event::TurnEnd { status } => turn_end(state, *status, ctx),
         Event::AgentEnd {
@@ -62,12 +70,22 @@ fn take_announcement(state: &mut State, ctx: &Ctx<'_>) -> Option<String> {
     Some(text::announcement(run, ctx.groups))
 }
 
-fn message_submit(state: &State, complete: bool, ctx: &Ctx<'_>) -> Outcome {
+/// The least room worth adding context in (shorter is cut to nothing useful).
+pub const MIN_CONTEXT_CHARS: usize = 200;
+
+fn message_submit(state: &State, complete: bool, fits: bool, ctx: &Ctx<'_>) -> Outcome {
     if !complete {
         return Outcome::new(
             Decision::Pass,
             None,
             "the host cut the message, so it is left unchanged (replacing it would lose the rest)",
+        );
+    }
+    if !fits {
+        return Outcome::new(
+            Decision::Pass,
+            None,
+            "no room left in the message for context; a pending reminder stays armed",
         );
     }
     let mut next = state.clone();

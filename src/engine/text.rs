@@ -173,20 +173,28 @@ pub fn block_reason(run: &Run, tool: &str, denial: &Denial, groups: &GroupMap) -
         .blocked
         .as_deref()
         .unwrap_or(DEFAULT_BLOCKED);
+    let short = |s: &str| -> String {
+        if s.chars().count() > 48 {
+            format!("{}…", s.chars().take(47).collect::<String>())
+        } else {
+            s.to_string()
+        }
+    };
     let detail = match denial {
         Denial::Tool => None,
-        Denial::ShellDenied(c) => Some(format!("the shell command {c} is denied in this phase")),
-        Denial::ShellNotAllowed(c) => Some(format!(
-            "the shell command {c} is not among those allowed in this phase"
-        )),
+        Denial::ShellDenied(c) => Some(format!("“{}” is denied in this phase", short(c))),
+        Denial::ShellNotAllowed(c) => {
+            Some(format!("“{}” is not on this phase's allow list", short(c)))
+        }
         Denial::ShellWrites(w) => Some(format!(
-            "this phase is read-only and the shell command writes ({w})"
+            "this phase is read-only and the shell call writes ({})",
+            short(w)
         )),
         Denial::ShellUnknown(why) => Some(format!("this phase restricts shell use and {why}")),
     };
     let tool_name = match &detail {
         None => tool.to_string(),
-        Some(_) => format!("{tool} here because {}", detail.clone().unwrap_or_default()),
+        Some(d) => format!("{tool} ({d})"),
     };
     let vars = move |name: &str| {
         if name == "toolName" {

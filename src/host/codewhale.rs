@@ -59,11 +59,11 @@ pub fn read(kind: EventKind, stdin: &str, env: Env<'_>) -> Result<HookInput, Str
         .and_then(Value::as_str)
         .map(str::to_string)
         .or_else(|| env_any(env, &["DEEPSEEK_SESSION_ID", "CODEWHALE_SESSION_ID"]));
-    let workspace = field("workspace")
+    let host_dir = field("workspace")
         .and_then(Value::as_str)
         .map(str::to_string)
-        .or_else(|| env_any(env, &["DEEPSEEK_WORKSPACE", "CODEWHALE_WORKSPACE"]))
-        .map(Into::into);
+        .or_else(|| env_any(env, &["DEEPSEEK_WORKSPACE", "CODEWHALE_WORKSPACE"]));
+    let workspace = super::payload::workspace(host_dir.as_deref(), None);
     let event = match kind {
         EventKind::MessageSubmit => {
             let (text, complete) = match field("text") {
@@ -139,10 +139,7 @@ fn tool_call(name: &str, args: Option<&Value>, had_args: bool) -> ToolCall {
     } else {
         ShellInput::NotShell
     };
-    let own_tool = name.starts_with("mcp__")
-        && name
-            .rsplit_once("__")
-            .is_some_and(|(_, tool)| super::FLOWGATE_MCP_TOOLS.contains(&tool));
+    let own_tool = super::payload::is_own_mcp(name);
     let todo_mirror = (name == "todo_write").then(|| match args {
         Some(a) => mirror(a),
         None if had_args => Err("the tool input was cut by the host".to_string()),
@@ -208,7 +205,7 @@ fn blocked(stdout: Value, reason: &str) -> Answer {
 fn with_context(user: &str, block: &str) -> Option<String> {
     let user_chars = user.chars().count();
     let room = MAX_TEXT_CHARS.checked_sub(user_chars + 2)?;
-    if room < 200 {
+    if room < crate::engine::decide::MIN_CONTEXT_CHARS {
         return None;
     }
     let block: String = if block.chars().count() > room {

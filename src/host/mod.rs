@@ -107,6 +107,15 @@ impl Host {
         }
     }
 
+    /// The longest message text the host accepts back, when it caps it
+    /// (CodeWhale replaces the message and takes at most 32000 characters).
+    pub fn max_message_chars(self) -> Option<usize> {
+        match self {
+            Host::Codewhale => Some(codewhale::MAX_TEXT_CHARS),
+            _ => None,
+        }
+    }
+
     /// Tool groups for this host, plus any the config adds.
     pub fn groups(self, settings: &Settings) -> GroupMap {
         let table: &[(&str, &[&str])] = match self {

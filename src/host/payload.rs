@@ -146,9 +146,10 @@ pub(super) fn path_field(input: Option<&Value>, keys: &[&str]) -> Vec<String> {
 /// Is `name` (in the `mcp__<server>__<tool>` form) one of the tools of
 /// `flowgate mcp`, whatever the server was named?
 pub(super) fn is_own_mcp(name: &str) -> bool {
-    name.strip_prefix("mcp__")
-        .and_then(|rest| rest.rsplit_once("__"))
-        .is_some_and(|(_, tool)| super::FLOWGATE_MCP_TOOLS.contains(&tool))
+    // Only the server registered as "flowgate": another server's tool that
+    // happens to share a name gets no exemption.
+    name.strip_prefix("mcp__flowgate__")
+        .is_some_and(|tool| super::FLOWGATE_MCP_TOOLS.contains(&tool))
 }
 
 /// A native todo list: `input[list][i][text]` and `input[list][i].status`,

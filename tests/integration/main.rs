@@ -4,6 +4,8 @@
 
 mod harness;
 
+mod hardening;
+
 mod cli;
 mod codewhale;
 mod hosts;
