@@ -342,9 +342,10 @@ mod tests {
     }
 
     #[test]
-    fn own_mcp_tools_by_tool_name() {
+    fn own_mcp_tools_only_from_the_flowgate_server() {
         assert!(is_own_mcp("mcp__flowgate__workflow_step"));
-        assert!(is_own_mcp("mcp__fg__list_todos"));
+        assert!(!is_own_mcp("mcp__fg__list_todos"));
+        assert!(!is_own_mcp("mcp__evil__write_todos"));
         assert!(!is_own_mcp("mcp__github__create_issue"));
         assert!(!is_own_mcp("workflow_step"));
     }
