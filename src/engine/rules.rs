@@ -111,7 +111,7 @@ fn check_shell(rule: &ShellRule, cmd: &str) -> Result<(), Denial> {
         && (rule.deny_writes || !rule.allow.is_empty())
     {
         return Err(Denial::ShellUnknown(format!(
-            "the command could not be analysed ({why})"
+            "the shell input could not be analysed ({why})"
         )));
     }
     for c in &a.commands {

@@ -1,8 +1,81 @@
-//! Shell command analysis (placeholder interface; the full analyser lands
-//! with the shell-aware rules work). Splits a command into simple commands
-//! and reports the writes it can see.
+//! Shell-command analysis: what a command line the agent wants to run would
+//! execute, and whether any part of it writes files.
+//!
+//! A phase with `shell.deny_writes = true` is read-only, and an agent that is
+//! denied the edit tool can still write through the shell (`sed -i`, `tee`,
+//! `>`, `python -c "open(…,'w')"`, `bash -c '…'`, `git apply`, `cargo fmt`).
+//! [`analyse`] closes that bypass: it splits the line into every simple
+//! command it runs — including those in `$(…)`, backticks, subshells,
+//! `bash -c`/`eval` strings, `find -exec` and `xargs` — strips env
+//! assignments and wrappers (`sudo`, `env`, `timeout`, …), and names each
+//! write it finds. When it cannot tell (unterminated quote, unclosed
+//! here-doc, nesting too deep) it says so in [`Analysis::unparsable`] rather
+//! than guessing, so the caller can fail closed.
+//!
+//! # Why a hand-written parser
+//!
+//! The crates that exist were measured on this project's machine, and none
+//! fits a hook that starts fresh on every tool call and must stay within
+//! ~1.5× an empty binary's wall time (~1 ms here):
+//! - `brush-parser` 0.4 (maintained, MIT): 133 crates in its tree
+//!   (`insta`, `cached`, `bon`, `peg`, `tracing` as normal dependencies),
+//!   40 s release build, ~2 ms to parse a 10 KB line, `unwrap`s in its
+//!   tokenizer.
+//! - `tree-sitter-bash` 0.25: C grammar built by `cc`, 1.8 MB binary,
+//!   ~1.9 ms for the same 10 KB line, and an error-tolerant tree that would
+//!   still need all of the semantic layer below.
+//! - `yash-syntax`: GPL-3.0 (flowgate is MIT) and an async parser API.
+//! - `conch-parser`: unmaintained since 2017. `shell-words`: splits words
+//!   only; no operators, substitutions or here-docs.
+//!
+//! The part that matters — which commands write — has to be written here
+//! anyway, and the syntax needed for it (quotes, operators, substitutions,
+//! here-docs, compound commands) is small. So [`parse`] is a std-only
+//! recursive-descent parser — bounds-checked, depth- and budget-limited so
+//! it cannot panic, overflow the stack or blow up — and [`classify`] /
+//! [`code`] hold the knowledge of commands. A realistic 10 KB command line
+//! (400 simple commands, nested `bash -c`, a commit here-doc) is analysed
+//! in ~0.2–0.3 ms in release; a fresh process analysing it takes ~1.35× an
+//! empty binary's wall time, and ~1.05× for a short command. Adversarial
+//! input (`eval eval …`, 5 000-deep `$(`) is cut off by the depth limit and
+//! the work budget within a few ms.
+//!
+//! # Decisions on what counts as a write
+//!
+//! - Builds and tests (`cargo build/test/check/clippy/run`, `make`,
+//!   `npm test`, `pytest`, `go test`) are not writes: they only write build
+//!   output (and `cargo clean` only deletes it). Running a script file (`python x.py`, `bash run.sh`) is not a
+//!   write either: its contents are not visible here.
+//! - Make/npm/yarn/pnpm targets named like formatters or fixers (`make fmt`,
+//!   `npm run format`, `npm run lint:fix`) are writes.
+//! - Installing dependencies (`npm install`, `pip install`, `cargo add`,
+//!   `go get`, `go mod tidy`, …) is a write: it changes manifests, lock files
+//!   or the dependency tree.
+//! - `git fetch` and `git push` are not writes (they change no file in the
+//!   work tree; `git push` has its own rules). `git pull`, `checkout`,
+//!   `commit`, `stash`, … are.
+//! - Redirections to `/dev/null`, `/dev/stdout`, `/dev/stderr`, `/dev/tty`,
+//!   `/dev/fd/N` and descriptor copies (`2>&1`, `>&2`) are not writes;
+//!   any other output redirection is, wherever it points (`/tmp` included).
+//! - `mktemp` is not a write (it creates an empty scratch file outside the
+//!   project).
+//!
+//! # Limits
+//!
+//! Code that only exists at run time is not seen: `eval "$(cmd)"`,
+//! `bash -c "$CMD"`, `curl … | sh`, what a script file does, a command name
+//! produced by an expansion (`$(echo rm) x`), commands run over `ssh`.
+//! Inline interpreter code is scanned for known write calls, not executed.
 
-/// One simple command: its words after quote removal, and its text.
+mod classify;
+mod code;
+mod parse;
+
+use std::cell::Cell;
+
+/// One simple command: its effective words after quote removal, with leading
+/// env assignments (FOO=1) and wrappers (sudo, env, nice, timeout, nohup, xargs, command, exec, time, …) removed,
+/// and `text` = argv joined by single spaces (rule globs like "git push*" are matched against `text`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SimpleCommand {
     pub argv: Vec<String>,
@@ -12,28 +85,54 @@ pub struct SimpleCommand {
 /// What a command line does, as far as the analyser can tell.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Analysis {
+    /// Every simple command found, including ones inside `$(…)`, backticks,
+    /// subshells, `bash -c '…'`, `eval`, `find -exec` and `xargs`.
     pub commands: Vec<SimpleCommand>,
-    /// One short description per write found, e.g. `redirection to out.txt`.
+    /// One short description per write found, naming the part that matched,
+    /// e.g. `redirection to out.txt`, `sed -i`, `tee notes.md`.
     pub writes: Vec<String>,
-    /// Set when the command could not be analysed (the reason).
+    /// `Some(reason)` when the command cannot be analysed (unterminated
+    /// quote, here-doc never closed, nesting too deep, …).
     pub unparsable: Option<String>,
 }
 
-/// Analyse `command`. Never panics.
+/// How deeply constructs may nest (subshells, substitutions, `bash -c`
+/// strings inside each other) before the command is called unparsable.
+pub(crate) const MAX_DEPTH: usize = 40;
+
+/// Characters all the parses of one call may read together (re-analysed
+/// strings are read again): four times the input, and at least this many.
+/// Bounds the work on adversarial input (`eval eval eval …`) to a few ms.
+const MIN_BUDGET: usize = 1_000_000;
+
+/// Analyse `command`. Must never panic, on any input.
 pub fn analyse(command: &str) -> Analysis {
-    let mut a = Analysis::default();
-    for part in command.split([';', '|', '&', '\n']) {
-        let argv: Vec<String> = part.split_whitespace().map(str::to_string).collect();
-        if argv.is_empty() {
-            continue;
-        }
-        if part.contains('>') {
-            a.writes.push("a redirection".into());
-        }
-        a.commands.push(SimpleCommand {
-            text: argv.join(" "),
-            argv,
-        });
-    }
-    a
+    let mut out = Analysis::default();
+    let budget = Cell::new(MIN_BUDGET.max(command.len().saturating_mul(4)));
+    analyse_into(command, 0, &budget, &mut out);
+    let mut seen = std::collections::HashSet::new();
+    out.writes.retain(|w| seen.insert(w.clone()));
+    out
 }
+
+/// Parse `src` (found at nesting `level`) and classify what it runs into `out`.
+pub(crate) fn analyse_into(src: &str, level: usize, budget: &Cell<usize>, out: &mut Analysis) {
+    if level > MAX_DEPTH {
+        mark_unparsable(out, "nesting too deep");
+        return;
+    }
+    let parsed = parse::parse(src, level, budget);
+    classify::classify_all(&parsed.commands, budget, out);
+    if let Some(e) = parsed.error {
+        mark_unparsable(out, &e);
+    }
+}
+
+fn mark_unparsable(out: &mut Analysis, reason: &str) {
+    if out.unparsable.is_none() {
+        out.unparsable = Some(reason.to_string());
+    }
+}
+
+#[cfg(test)]
+mod tests;

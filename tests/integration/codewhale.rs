@@ -401,6 +401,12 @@ fn the_agent_cannot_run_the_users_commands_during_a_run() {
         "flowgate cancel",
         "flowgate start --replace bugfix x",
         "cd src && flowgate cancel",
+        "env flowgate cancel",
+        "FOO=1 flowgate cancel",
+        "'flowgate' cancel",
+        "sh -c 'flowgate cancel'",
+        "command flowgate start --replace bugfix x",
+        "/usr/local/bin/flowgate init",
     ] {
         let out = ws.bash(cmd);
         out.code(2);

@@ -519,7 +519,10 @@ fn own_command(h: &H) {
         "allowed as flowgate's own command"
     );
     let reason = w.hook(h, h.f_chained).blocks(|r| deny(h, r));
-    assert!(reason.contains("not on this phase's allow list"), "{reason}");
+    assert!(
+        reason.contains("not on this phase's allow list"),
+        "{reason}"
+    );
     w.hook(h, h.f_shell).passes();
     w.hook(h, h.f_mcp_own).passes();
     w.hook(h, h.f_write).blocks(|r| deny(h, r));

@@ -12,5 +12,7 @@ mod hosts;
 mod invalid_input;
 mod replay;
 mod sanitize;
+mod shell_corpus;
+mod shell_robustness;
 mod store;
 mod todos;

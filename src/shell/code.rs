@@ -1,0 +1,881 @@
+//! Inline code given to interpreters (`python -c`, `node -e`, `perl -e`,
+//! `ruby -e`, `php -r`, awk programs, sed scripts): does it open files for
+//! writing, delete or move them, or run shell commands? A small tokenizer
+//! (identifiers, string literals, punctuation) is enough to tell `open(p, 'w')`
+//! from `open(p)` and `os.remove(p)` from `xs.remove(p)`; it is a heuristic,
+//! not an interpreter, and errs towards reporting.
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Lang {
+    Python,
+    Node,
+    Perl,
+    Ruby,
+    Php,
+}
+
+/// What a piece of code does that matters here.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct Findings {
+    /// Short descriptions, e.g. `opens a file for writing`.
+    pub writes: Vec<String>,
+    /// Shell command strings it runs (`os.system("…")`, backticks, …).
+    pub shell: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Tok {
+    Ident(String),
+    Str(String),
+    /// A backtick string in Perl/Ruby/PHP: a shell command.
+    Cmd(String),
+    Punct(char),
+}
+
+fn lex(src: &str, lang: Lang) -> Vec<Tok> {
+    let s: Vec<char> = src.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let ident_start = |c: char| c.is_alphanumeric() || c == '_' || (c == '$' && lang == Lang::Node);
+    while let Some(&c) = s.get(i) {
+        if c.is_whitespace() {
+            i += 1;
+            continue;
+        }
+        let hash_comment = matches!(lang, Lang::Python | Lang::Ruby | Lang::Perl | Lang::Php);
+        let slash_comment = matches!(lang, Lang::Node | Lang::Php);
+        if (c == '#'
+            && hash_comment
+            && !(lang == Lang::Perl && i > 0 && s.get(i - 1) == Some(&'$')))
+            || (c == '/' && slash_comment && s.get(i + 1) == Some(&'/'))
+        {
+            while s.get(i).is_some_and(|&c| c != '\n') {
+                i += 1;
+            }
+            continue;
+        }
+        if c == '/' && slash_comment && s.get(i + 1) == Some(&'*') {
+            i += 2;
+            while i < s.len() && !(s[i] == '*' && s.get(i + 1) == Some(&'/')) {
+                i += 1;
+            }
+            i += 2;
+            continue;
+        }
+        if c == '\'' || c == '"' || c == '`' {
+            let triple =
+                lang == Lang::Python && s.get(i + 1) == Some(&c) && s.get(i + 2) == Some(&c);
+            let mut text = String::new();
+            i += if triple { 3 } else { 1 };
+            while let Some(&d) = s.get(i) {
+                if d == '\\' {
+                    if let Some(&e) = s.get(i + 1) {
+                        text.push(match e {
+                            'n' => '\n',
+                            't' => '\t',
+                            other => other,
+                        });
+                    }
+                    i += 2;
+                    continue;
+                }
+                if d == c && (!triple || (s.get(i + 1) == Some(&c) && s.get(i + 2) == Some(&c))) {
+                    i += if triple { 3 } else { 1 };
+                    break;
+                }
+                text.push(d);
+                i += 1;
+            }
+            let shell_backtick = c == '`' && matches!(lang, Lang::Perl | Lang::Ruby | Lang::Php);
+            out.push(if shell_backtick {
+                Tok::Cmd(text)
+            } else {
+                Tok::Str(text)
+            });
+            continue;
+        }
+        if ident_start(c) {
+            let start = i;
+            while s.get(i).is_some_and(|&d| ident_start(d)) {
+                i += 1;
+            }
+            out.push(Tok::Ident(s[start..i].iter().collect()));
+            continue;
+        }
+        out.push(Tok::Punct(c));
+        i += 1;
+    }
+    out
+}
+
+fn ident(t: Option<&Tok>) -> Option<&str> {
+    match t {
+        Some(Tok::Ident(s)) => Some(s),
+        _ => None,
+    }
+}
+
+fn is_punct(t: Option<&Tok>, c: char) -> bool {
+    t == Some(&Tok::Punct(c))
+}
+
+/// The arguments of the call whose `(` is at `open`: token ranges split at
+/// top-level commas, up to the matching `)`.
+fn call_args(toks: &[Tok], open: usize) -> Vec<&[Tok]> {
+    let mut args = Vec::new();
+    let mut depth = 0usize;
+    let mut start = open + 1;
+    let mut i = open;
+    while let Some(t) = toks.get(i) {
+        match t {
+            Tok::Punct('(' | '[' | '{') => depth += 1,
+            Tok::Punct(')' | ']' | '}') => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    if let Some(a) = toks.get(start..i)
+                        && !a.is_empty()
+                    {
+                        args.push(a);
+                    }
+                    return args;
+                }
+            }
+            Tok::Punct(',') if depth == 1 => {
+                args.extend(toks.get(start..i));
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    args.extend(toks.get(start.min(toks.len())..));
+    args
+}
+
+/// The string literals in a token range, joined by spaces (a command line
+/// from `system("rm x")` or `["rm", "-f", "x"]`).
+fn strings(toks: &[Tok]) -> String {
+    toks.iter()
+        .filter_map(|t| match t {
+            Tok::Str(s) | Tok::Cmd(s) => Some(s.as_str()),
+            _ => None,
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A file mode that writes: `w`, `a`, `x` or `+` (`"w:gz"` for tarfile).
+fn is_write_mode(m: &str) -> bool {
+    let m = m.split(':').next().unwrap_or("");
+    let known = !m.is_empty() && m.len() <= 4 && m.chars().all(|c| "rwaxbtU+c".contains(c));
+    // PHP's `c` (create without truncating) combines only with `b` and `+`.
+    let c_ok = !m.contains('c') || m.chars().all(|c| "cb+".contains(c));
+    known && c_ok && m.chars().any(|c| "wax+c".contains(c))
+}
+
+/// The mode argument: `mode=…` anywhere, or the positional one at `pos`.
+fn mode_arg(args: &[&[Tok]], pos: &[usize]) -> bool {
+    for a in args {
+        if let [
+            Tok::Ident(k),
+            Tok::Punct('=') | Tok::Punct(':'),
+            Tok::Str(m),
+            ..,
+        ] = a
+            && (k == "mode" || k == "flag" || k == "flags")
+        {
+            return is_write_mode(m);
+        }
+    }
+    pos.iter()
+        .any(|&p| matches!(args.get(p), Some([Tok::Str(m)]) if is_write_mode(m)))
+}
+
+/// Scan code in `lang`.
+pub(crate) fn scan(lang: Lang, src: &str) -> Findings {
+    let toks = lex(src, lang);
+    let mut f = Findings::default();
+    match lang {
+        Lang::Python => python(&toks, &mut f),
+        Lang::Node => node(&toks, &mut f),
+        Lang::Perl => perl(&toks, &mut f),
+        Lang::Ruby => ruby(&toks, &mut f),
+        Lang::Php => php(&toks, &mut f),
+    }
+    for t in &toks {
+        if let Tok::Cmd(c) = t {
+            f.shell.push(c.clone());
+        }
+    }
+    f.writes.dedup();
+    f
+}
+
+fn python(toks: &[Tok], f: &mut Findings) {
+    for (i, t) in toks.iter().enumerate() {
+        let Tok::Ident(name) = t else { continue };
+        let name = name.as_str();
+        if matches!(
+            name,
+            "O_WRONLY" | "O_RDWR" | "O_CREAT" | "O_APPEND" | "O_TRUNC"
+        ) {
+            f.writes.push("opens a file for writing".into());
+            continue;
+        }
+        if name == "inplace"
+            && is_punct(toks.get(i + 1), '=')
+            && ident(toks.get(i + 2)) == Some("True")
+        {
+            f.writes.push("edits files in place (fileinput)".into());
+            continue;
+        }
+        if !is_punct(toks.get(i + 1), '(') {
+            continue;
+        }
+        let dotted = i > 0 && is_punct(toks.get(i - 1), '.');
+        let owner = if dotted && i >= 2 {
+            ident(toks.get(i - 2))
+        } else {
+            None
+        };
+        let after_call = dotted && i >= 2 && is_punct(toks.get(i - 2), ')');
+        let args = call_args(toks, i + 1);
+        let write = match name {
+            "open" | "fdopen" | "ZipFile" | "TarFile" => {
+                let pos: &[usize] = if dotted
+                    && owner.is_none_or(|o| {
+                        !matches!(
+                            o,
+                            "io" | "codecs"
+                                | "gzip"
+                                | "bz2"
+                                | "lzma"
+                                | "tarfile"
+                                | "zipfile"
+                                | "os"
+                                | "builtins"
+                        )
+                    }) {
+                    &[0, 1]
+                } else {
+                    &[1]
+                };
+                mode_arg(&args, pos)
+            }
+            "write_text" | "write_bytes" | "touch" | "symlink_to" | "hardlink_to" | "rmtree"
+            | "copyfile" | "copytree" | "copy2" | "copymode" | "copystat" | "make_archive"
+            | "unpack_archive" | "urlretrieve" | "savefig" | "to_csv" | "to_parquet"
+            | "to_excel" | "to_pickle" | "to_feather" | "to_hdf" | "savetxt" | "extractall"
+            | "makedirs" | "removedirs" => !(name.starts_with("to_") && args.is_empty()),
+            "mkdir" | "rmdir" | "unlink" => dotted,
+            "rename" => owner.is_some_and(|o| matches!(o, "os" | "shutil")) || after_call,
+            "remove" | "renames" | "replace" | "link" | "symlink" | "chmod" | "chown" | "utime"
+            | "mkfifo" | "truncate" | "move" | "copy" | "write" | "lchown" | "mknod" => {
+                owner.is_some_and(|o| matches!(o, "os" | "shutil"))
+            }
+            "save" | "savez" | "savez_compressed" => {
+                owner.is_some_and(|o| matches!(o, "np" | "numpy" | "torch" | "joblib"))
+            }
+            "system" | "popen" | "run" | "call" | "check_call" | "check_output" | "Popen"
+            | "getoutput" | "getstatusoutput" | "spawnl" | "execl" | "execlp" | "execvp" => {
+                if owner.is_some_and(|o| matches!(o, "os" | "subprocess" | "commands")) {
+                    let cmd = args
+                        .iter()
+                        .map(|a| strings(a))
+                        .filter(|s| !s.is_empty())
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    if !cmd.is_empty() {
+                        f.shell.push(cmd);
+                    }
+                }
+                false
+            }
+            _ => false,
+        };
+        if write {
+            f.writes.push(if name == "open" || name == "fdopen" {
+                "opens a file for writing".to_string()
+            } else {
+                format!("writes files ({name})")
+            });
+        }
+    }
+}
+
+fn node(toks: &[Tok], f: &mut Findings) {
+    for (i, t) in toks.iter().enumerate() {
+        let Tok::Ident(name) = t else { continue };
+        let name = name.as_str();
+        if !is_punct(toks.get(i + 1), '(') {
+            continue;
+        }
+        let dotted = i > 0 && is_punct(toks.get(i - 1), '.');
+        let owner = if dotted && i >= 2 {
+            ident(toks.get(i - 2))
+        } else {
+            None
+        };
+        let args = call_args(toks, i + 1);
+        let write = match name {
+            "writeFile" | "writeFileSync" | "appendFile" | "appendFileSync"
+            | "createWriteStream" | "unlinkSync" | "rmSync" | "rmdirSync" | "renameSync"
+            | "mkdirSync" | "copyFileSync" | "cpSync" | "truncateSync" | "symlinkSync"
+            | "linkSync" | "chmodSync" | "chownSync" | "utimesSync" | "outputFile"
+            | "outputFileSync" | "outputJson" | "outputJsonSync" | "writeJson"
+            | "writeJsonSync" | "removeSync" | "emptyDir" | "emptyDirSync" | "ensureFile"
+            | "ensureFileSync" | "ensureDir" | "ensureDirSync" | "moveSync" | "copySync"
+            | "writeTextFile" | "writeTextFileSync" | "mkdtemp" | "mkdtempSync" => true,
+            "unlink" | "rm" | "rmdir" | "rename" | "mkdir" | "copyFile" | "cp" | "truncate"
+            | "symlink" | "link" | "chmod" | "chown" | "utimes" | "remove" | "move" | "copy" => {
+                dotted
+                    && owner.is_some_and(|o| {
+                        matches!(o, "fs" | "promises" | "fsp" | "fse" | "Deno" | "fsPromises")
+                    })
+            }
+            "write" => owner == Some("Bun"),
+            "open" | "openSync" => dotted && mode_arg(&args, &[1]),
+            "execSync" | "exec" | "execFile" | "execFileSync" | "spawn" | "spawnSync" | "execa"
+            | "execaSync" | "execaCommand" | "execaCommandSync" => {
+                let cmd = args
+                    .iter()
+                    .map(|a| strings(a))
+                    .filter(|s| !s.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                if !cmd.is_empty() {
+                    f.shell.push(cmd);
+                }
+                false
+            }
+            _ => false,
+        };
+        if write {
+            f.writes.push(format!("writes files ({name})"));
+        }
+    }
+}
+
+fn perl(toks: &[Tok], f: &mut Findings) {
+    for (i, t) in toks.iter().enumerate() {
+        match t {
+            Tok::Ident(name)
+                if !(i > 0
+                    && matches!(toks.get(i - 1), Some(Tok::Punct('$' | '@' | '%' | '>')))) =>
+            {
+                let stmt: &[Tok] = {
+                    let end = toks[i + 1..]
+                        .iter()
+                        .position(|t| matches!(t, Tok::Punct(';' | '{' | '}')))
+                        .map_or(toks.len(), |k| i + 1 + k);
+                    &toks[i + 1..end]
+                };
+                match name.as_str() {
+                    "open" | "sysopen" => {
+                        for s in stmt.iter().filter_map(|t| {
+                            if let Tok::Str(s) = t {
+                                Some(s.trim())
+                            } else {
+                                None
+                            }
+                        }) {
+                            if s.starts_with('>') || s.starts_with("+<") || s.starts_with("+>") {
+                                f.writes.push("opens a file for writing".into());
+                            } else if let Some(c) =
+                                s.strip_prefix('|').or_else(|| s.strip_suffix('|'))
+                            {
+                                f.shell.push(c.trim().to_string());
+                            }
+                        }
+                        if stmt.iter().any(|t| matches!(t, Tok::Ident(x) if matches!(x.as_str(), "O_WRONLY" | "O_RDWR" | "O_CREAT"))) {
+                            f.writes.push("opens a file for writing".into());
+                        }
+                    }
+                    "unlink" | "rename" | "mkdir" | "rmdir" | "symlink" | "link" | "chmod"
+                    | "chown" | "truncate" | "utime" | "copy" | "move" | "make_path" | "mkpath"
+                    | "remove_tree" | "rmtree" | "write_file" | "spew" | "spew_utf8"
+                    | "write_text" | "edit_file" | "edit_file_lines" => {
+                        f.writes.push(format!("writes files ({name})"));
+                    }
+                    "system" | "exec" | "qx" => {
+                        let cmd = strings(stmt);
+                        if !cmd.is_empty() {
+                            f.shell.push(cmd);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            // `$^I = ''`: in-place editing switched on from code.
+            Tok::Punct('$')
+                if is_punct(toks.get(i + 1), '^') && ident(toks.get(i + 2)) == Some("I") =>
+            {
+                f.writes.push("edits files in place ($^I)".into());
+            }
+            _ => {}
+        }
+    }
+}
+
+fn ruby(toks: &[Tok], f: &mut Findings) {
+    for (i, t) in toks.iter().enumerate() {
+        let Tok::Ident(name) = t else { continue };
+        let dotted_from =
+            |o: &str| i >= 2 && is_punct(toks.get(i - 1), '.') && ident(toks.get(i - 2)) == Some(o);
+        let next_args = || {
+            if is_punct(toks.get(i + 1), '(') {
+                call_args(toks, i + 1)
+            } else {
+                // `File.open "x", "w"`: arguments up to the end of the line's tokens
+                let end = toks[i + 1..]
+                    .iter()
+                    .position(|t| {
+                        matches!(t, Tok::Punct(';' | '{' | ')'))
+                            || matches!(t, Tok::Ident(d) if d == "do")
+                    })
+                    .map_or(toks.len(), |k| i + 1 + k);
+                toks[i + 1..end].split(|t| *t == Tok::Punct(',')).collect()
+            }
+        };
+        let n = name.as_str();
+        let write = if dotted_from("File") || dotted_from("IO") || dotted_from("Pathname") {
+            match n {
+                "write" | "binwrite" | "delete" | "unlink" | "rename" | "symlink" | "link"
+                | "chmod" | "chown" | "truncate" | "utime" | "mkfifo" | "lchmod" | "lchown" => true,
+                "open" | "new" | "sysopen" => mode_arg(&next_args(), &[1]),
+                _ => false,
+            }
+        } else if dotted_from("FileUtils") {
+            !matches!(
+                n,
+                "pwd" | "compare_file" | "cmp" | "identical" | "uptodate" | "compare_stream"
+            )
+        } else if dotted_from("Dir") {
+            matches!(n, "mkdir" | "rmdir" | "delete" | "unlink")
+        } else {
+            if matches!(n, "system" | "exec" | "spawn")
+                && !(i > 0 && is_punct(toks.get(i - 1), '.'))
+            {
+                let cmd = next_args()
+                    .iter()
+                    .map(|a| strings(a))
+                    .filter(|s| !s.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                if !cmd.is_empty() {
+                    f.shell.push(cmd);
+                }
+            }
+            false
+        };
+        if write {
+            f.writes.push(format!("writes files ({n})"));
+        }
+    }
+}
+
+fn php(toks: &[Tok], f: &mut Findings) {
+    for (i, t) in toks.iter().enumerate() {
+        let Tok::Ident(name) = t else { continue };
+        if !is_punct(toks.get(i + 1), '(')
+            || (i > 0 && matches!(toks.get(i - 1), Some(Tok::Punct('$' | '>'))))
+        {
+            continue;
+        }
+        let args = call_args(toks, i + 1);
+        let n = name.as_str();
+        let write = match n {
+            "file_put_contents" | "unlink" | "rename" | "mkdir" | "rmdir" | "copy" | "touch"
+            | "chmod" | "chown" | "symlink" | "link" | "tempnam" | "move_uploaded_file" => true,
+            "fopen" | "gzopen" => mode_arg(&args, &[1]),
+            "system" | "exec" | "shell_exec" | "passthru" | "popen" | "proc_open" => {
+                let cmd = args.first().map(|a| strings(a)).unwrap_or_default();
+                if !cmd.is_empty() {
+                    f.shell.push(cmd);
+                }
+                false
+            }
+            _ => false,
+        };
+        if write {
+            f.writes.push(format!("writes files ({n})"));
+        }
+    }
+}
+
+/// An awk program: `print … > file`, `printf … >> file`, and the shell
+/// commands it runs (`system("…")`, `print | "cmd"`, `"cmd" | getline`).
+pub(crate) fn scan_awk(prog: &str) -> Findings {
+    let s: Vec<char> = prog.chars().collect();
+    let mut f = Findings::default();
+    let mut i = 0;
+    let mut in_print = false;
+    let mut depth = 0usize;
+    let mut last_sig: Option<char> = None;
+    let mut last_str: Option<String> = None;
+    let mut pipe_pending = false;
+    while let Some(&c) = s.get(i) {
+        match c {
+            '"' => {
+                let mut text = String::new();
+                i += 1;
+                while let Some(&d) = s.get(i) {
+                    if d == '\\' {
+                        text.extend(s.get(i + 1));
+                        i += 2;
+                        continue;
+                    }
+                    if d == '"' {
+                        break;
+                    }
+                    text.push(d);
+                    i += 1;
+                }
+                if pipe_pending {
+                    f.shell.push(text.clone());
+                    pipe_pending = false;
+                }
+                last_str = Some(text);
+                last_sig = Some('"');
+            }
+            '/' if matches!(
+                last_sig,
+                None | Some('(' | ',' | '{' | ';' | '!' | '~' | '&' | '|' | '\n')
+            ) =>
+            {
+                i += 1;
+                while let Some(&d) = s.get(i) {
+                    if d == '\\' {
+                        i += 2;
+                        continue;
+                    }
+                    if d == '/' {
+                        break;
+                    }
+                    i += 1;
+                }
+                last_sig = Some('/');
+            }
+            '#' => {
+                while s.get(i).is_some_and(|&d| d != '\n') {
+                    i += 1;
+                }
+                continue;
+            }
+            '(' => {
+                depth += 1;
+                last_sig = Some(c);
+            }
+            ')' => {
+                depth = depth.saturating_sub(1);
+                last_sig = Some(c);
+            }
+            ';' | '}' | '{' | '\n' => {
+                in_print = false;
+                depth = 0;
+                last_sig = Some(c);
+            }
+            '>' if in_print && depth == 0 => {
+                let mut j = i + 1;
+                while matches!(s.get(j), Some('>' | ' ' | '\t')) {
+                    j += 1;
+                }
+                let target: String = s[j.min(s.len())..]
+                    .iter()
+                    .take_while(|&&d| !matches!(d, ';' | '}' | '\n'))
+                    .collect::<String>()
+                    .trim()
+                    .trim_matches('"')
+                    .to_string();
+                if !super::classify::is_safe_target(&target) {
+                    f.writes.push(format!("print > {target}"));
+                }
+                in_print = false;
+                last_sig = Some(c);
+            }
+            '|' if in_print && depth == 0 => {
+                pipe_pending = true;
+                in_print = false;
+                last_sig = Some(c);
+            }
+            '|' => {
+                // `"cmd" | getline`
+                let rest: String = s[i + 1..].iter().collect();
+                if rest.trim_start().starts_with("getline")
+                    && last_sig == Some('"')
+                    && let Some(cmd) = last_str.take()
+                {
+                    f.shell.push(cmd);
+                }
+                last_sig = Some(c);
+            }
+            c if c.is_alphabetic() || c == '_' => {
+                let start = i;
+                while s.get(i).is_some_and(|d| d.is_alphanumeric() || *d == '_') {
+                    i += 1;
+                }
+                let word: String = s[start..i].iter().collect();
+                if (word == "print" || word == "printf") && depth == 0 {
+                    in_print = true;
+                }
+                if word == "system" && s.get(i) == Some(&'(') {
+                    // collect the string literals of the call
+                    let mut j = i;
+                    let mut d = 0usize;
+                    let mut lits = Vec::new();
+                    while let Some(&ch) = s.get(j) {
+                        match ch {
+                            '(' => d += 1,
+                            ')' => {
+                                d = d.saturating_sub(1);
+                                if d == 0 {
+                                    break;
+                                }
+                            }
+                            '"' => {
+                                let mut lit = String::new();
+                                j += 1;
+                                while let Some(&e) = s.get(j) {
+                                    if e == '\\' {
+                                        lit.extend(s.get(j + 1));
+                                        j += 2;
+                                        continue;
+                                    }
+                                    if e == '"' {
+                                        break;
+                                    }
+                                    lit.push(e);
+                                    j += 1;
+                                }
+                                lits.push(lit);
+                            }
+                            _ => {}
+                        }
+                        j += 1;
+                    }
+                    let cmd = lits.join(" ");
+                    if !cmd.trim().is_empty() {
+                        f.shell.push(cmd);
+                    }
+                }
+                last_sig = Some('a');
+                continue;
+            }
+            c if c.is_whitespace() => {}
+            _ => last_sig = Some(c),
+        }
+        i += 1;
+    }
+    f
+}
+
+/// Does a sed script contain a `w`/`W` command or an `s///w` flag?
+pub(crate) fn sed_script_writes(script: &str) -> bool {
+    let c: Vec<char> = script.chars().collect();
+    let n = c.len();
+    let mut i = 0;
+    let skip_delim = |mut i: usize, d: char| -> usize {
+        while i < n {
+            if c[i] == '\\' {
+                i += 2;
+                continue;
+            }
+            if c[i] == d {
+                return i + 1;
+            }
+            if c[i] == '\n' && d != '\n' {
+                return i;
+            }
+            i += 1;
+        }
+        n
+    };
+    let to_eol = |mut i: usize| {
+        while i < n && c[i] != '\n' {
+            i += 1;
+        }
+        i
+    };
+    loop {
+        while i < n && (c[i].is_whitespace() || matches!(c[i], ';' | '{' | '}')) {
+            i += 1;
+        }
+        if i >= n {
+            return false;
+        }
+        // addresses: `N`, `$`, `/re/`, `\%re%`, `first~step`, `addr1,addr2`, `!`
+        for _ in 0..2 {
+            if i < n && c[i].is_ascii_digit() {
+                while i < n && (c[i].is_ascii_digit() || c[i] == '~') {
+                    i += 1;
+                }
+            } else if i < n && c[i] == '$' {
+                i += 1;
+            } else if i < n && c[i] == '/' {
+                i = skip_delim(i + 1, '/');
+                while i < n && matches!(c[i], 'I' | 'M') {
+                    i += 1;
+                }
+            } else if i < n && c[i] == '\\' && i + 1 < n {
+                i = skip_delim(i + 2, c[i + 1]);
+            } else if i < n && matches!(c[i], '+' | '~') {
+                i += 1;
+                while i < n && c[i].is_ascii_digit() {
+                    i += 1;
+                }
+            }
+            while i < n && c[i] == ' ' {
+                i += 1;
+            }
+            if i < n && c[i] == ',' {
+                i += 1;
+                while i < n && c[i] == ' ' {
+                    i += 1;
+                }
+                continue;
+            }
+            break;
+        }
+        while i < n && matches!(c[i], '!' | ' ' | '\t') {
+            i += 1;
+        }
+        if i >= n {
+            return false;
+        }
+        match c[i] {
+            'w' | 'W' => return true,
+            's' | 'y' => {
+                let cmd = c[i];
+                let Some(&d) = c.get(i + 1) else { return false };
+                if d == '\n' || d == '\\' {
+                    return false;
+                }
+                i = skip_delim(i + 2, d);
+                i = skip_delim(i, d);
+                if cmd == 's' {
+                    while i < n && c[i].is_ascii_alphanumeric() {
+                        if c[i] == 'w' {
+                            return true;
+                        }
+                        i += 1;
+                    }
+                }
+            }
+            'a' | 'i' | 'c' | 'r' | 'R' | ':' | '#' | 'e' => i = to_eol(i + 1),
+            'b' | 't' | 'T' => {
+                while i < n && !matches!(c[i], ';' | '\n' | '}') {
+                    i += 1;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn writes(lang: Lang, src: &str) -> bool {
+        !scan(lang, src).writes.is_empty()
+    }
+
+    #[test]
+    fn python_open_modes() {
+        assert!(writes(Lang::Python, "open('x','w').write('y')"));
+        assert!(writes(Lang::Python, "open('x', mode='a')"));
+        assert!(writes(
+            Lang::Python,
+            "from pathlib import Path; Path('a').write_text('b')"
+        ));
+        assert!(writes(
+            Lang::Python,
+            "import pathlib; pathlib.Path('a').open('w')"
+        ));
+        assert!(writes(Lang::Python, "import os; os.remove('a')"));
+        assert!(writes(
+            Lang::Python,
+            "import shutil; shutil.rmtree('build')"
+        ));
+        assert!(!writes(Lang::Python, "print(open('a').read())"));
+        assert!(!writes(Lang::Python, "open('a', 'r', encoding='utf-8')"));
+        assert!(!writes(Lang::Python, "xs=[1]; xs.remove(1); print('w')"));
+        assert!(!writes(
+            Lang::Python,
+            "import json; print(json.load(open('package.json'))['version'])"
+        ));
+        assert_eq!(
+            scan(Lang::Python, "import os; os.system('rm -rf x')").shell,
+            vec!["rm -rf x"]
+        );
+        assert_eq!(
+            scan(
+                Lang::Python,
+                "import subprocess; subprocess.run(['rm', '-f', 'x'])"
+            )
+            .shell,
+            vec!["rm -f x"]
+        );
+    }
+
+    #[test]
+    fn node_perl_ruby_php() {
+        assert!(writes(Lang::Node, "require('fs').writeFileSync('a','b')"));
+        assert!(writes(
+            Lang::Node,
+            "const fs=require('fs'); fs.rmSync('d',{recursive:true})"
+        ));
+        assert!(!writes(
+            Lang::Node,
+            "console.log(require('fs').readFileSync('a','utf8'))"
+        ));
+        assert!(writes(
+            Lang::Perl,
+            "open(my $f, '>', 'out.txt'); print $f 1"
+        ));
+        assert!(writes(Lang::Perl, "open F, \">>log\""));
+        assert!(!writes(
+            Lang::Perl,
+            "open(my $f, '<', 'in.txt'); print <$f>"
+        ));
+        assert!(writes(Lang::Perl, "unlink 'a'"));
+        assert!(writes(Lang::Ruby, "File.write('a', 'b')"));
+        assert!(writes(Lang::Ruby, "File.open('a', 'w') { |f| f.puts 1 }"));
+        assert!(!writes(Lang::Ruby, "puts File.read('a')"));
+        assert!(writes(
+            Lang::Ruby,
+            "require 'fileutils'; FileUtils.rm_rf('tmp')"
+        ));
+        assert!(writes(Lang::Php, "file_put_contents('a', 'b');"));
+        assert!(!writes(Lang::Php, "echo file_get_contents('a');"));
+    }
+
+    #[test]
+    fn awk_programs() {
+        assert!(scan_awk("{print $1}").writes.is_empty());
+        assert!(!scan_awk("{print $1 > \"out.txt\"}").writes.is_empty());
+        assert!(
+            !scan_awk("{ printf \"%s\\n\", $2 >> \"log\" }")
+                .writes
+                .is_empty()
+        );
+        assert!(scan_awk("$3 > 1000 {print $1}").writes.is_empty());
+        assert!(scan_awk("{ if ($2 > 10) print $1 }").writes.is_empty());
+        assert!(scan_awk("/>/ {print}").writes.is_empty());
+        assert_eq!(scan_awk("{system(\"rm \" $1)}").shell, vec!["rm "]);
+    }
+
+    #[test]
+    fn sed_scripts() {
+        assert!(sed_script_writes("w out.txt"));
+        assert!(sed_script_writes("/foo/w out.txt"));
+        assert!(sed_script_writes("s/a/b/w out.txt"));
+        assert!(sed_script_writes("1,5{s/a/b/g;w x\n}"));
+        assert!(!sed_script_writes("s/a/b/g"));
+        assert!(!sed_script_writes("s/w/x/"));
+        assert!(!sed_script_writes("1,20p"));
+        assert!(!sed_script_writes("/^#/d; s/\\s+$//"));
+        assert!(!sed_script_writes("s|/usr/local|/opt|g"));
+        assert!(!sed_script_writes("y/abc/xyz/"));
+    }
+}

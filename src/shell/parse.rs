@@ -1,0 +1,1106 @@
+//! The syntax half of the analyser: turns a command line into a flat list of
+//! simple commands (words after quote removal, redirections, here-doc bodies),
+//! including the ones nested in `$(…)`, backticks, `<(…)`, subshells, braces
+//! and control-flow bodies. It knows nothing about what commands mean; that is
+//! `classify`'s job.
+//!
+//! It works on a `Vec<char>` with bounds-checked look-ups only, so no input can
+//! make it index out of range or split a UTF-8 sequence, and every nesting step
+//! goes through [`Parser::enter`], which stops at [`super::MAX_DEPTH`].
+
+use std::cell::Cell;
+
+use super::MAX_DEPTH;
+
+/// One word after quote removal. Substitutions (`$(…)`, `${…}`, backticks)
+/// are kept as their source text; the commands inside them are parsed
+/// separately.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Word {
+    pub text: String,
+    /// No quotes, escapes or expansions: only such a word can be a keyword.
+    pub plain: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RedirOp {
+    /// `>`
+    Out,
+    /// `>>`
+    Append,
+    /// `>|`
+    Clobber,
+    /// `<>`
+    ReadWrite,
+    /// `&>`
+    AndOut,
+    /// `&>>`
+    AndAppend,
+    /// `>&` (a descriptor copy, or a file when the target is not a number)
+    DupOut,
+    /// `<`
+    In,
+    /// `<&`
+    DupIn,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Redirect {
+    pub op: RedirOp,
+    pub target: String,
+}
+
+/// A simple command as written, before wrappers are looked at.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct RawCommand {
+    /// Its words after quote removal.
+    pub words: Vec<String>,
+    pub redirects: Vec<Redirect>,
+    /// The text fed to its standard input by a here-doc or here-string.
+    pub stdin_text: Option<String>,
+    /// Index (in the same list) of the command piped into this one.
+    pub pipe_prev: Option<usize>,
+    /// How deeply nested it was; interpreters re-analysed from it start here.
+    pub level: usize,
+    heredoc: Option<usize>,
+}
+
+pub(crate) struct Parsed {
+    pub commands: Vec<RawCommand>,
+    pub error: Option<String>,
+}
+
+type PResult<T> = Result<T, String>;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stop {
+    Eof,
+    Paren,
+    Case,
+}
+
+struct HereDoc {
+    delim: String,
+    strip_tabs: bool,
+    quoted: bool,
+    body: Option<String>,
+}
+
+/// Parse `src`. `level` is the nesting depth it was found at; `budget` is
+/// the number of characters all parses of one `analyse` call may still read.
+pub(crate) fn parse(src: &str, level: usize, budget: &Cell<usize>) -> Parsed {
+    let mut p = Parser::new(src, level, budget);
+    let res = p.charge().and_then(|()| p.run_list());
+    let mut parsed = p.finish();
+    if let Err(e) = res {
+        parsed.error = Some(e);
+    }
+    parsed
+}
+
+struct Parser<'b> {
+    s: Vec<char>,
+    pos: usize,
+    level: usize,
+    budget: &'b Cell<usize>,
+    cmds: Vec<RawCommand>,
+    heredocs: Vec<HereDoc>,
+    pending: Vec<usize>,
+}
+
+fn is_meta(c: char) -> bool {
+    matches!(
+        c,
+        ' ' | '\t' | '\n' | ';' | '&' | '|' | '<' | '>' | '(' | ')'
+    )
+}
+
+/// `NAME=` or `NAME+=` (what comes before an array value).
+fn is_assign_prefix(t: &str) -> bool {
+    let t = t.strip_suffix('=').unwrap_or("");
+    let t = t.strip_suffix('+').unwrap_or(t);
+    is_name(t)
+}
+
+pub(crate) fn is_name(t: &str) -> bool {
+    let mut cs = t.chars();
+    matches!(cs.next(), Some(c) if c == '_' || c.is_ascii_alphabetic())
+        && cs.all(|c| c == '_' || c.is_ascii_alphanumeric())
+}
+
+impl<'b> Parser<'b> {
+    fn new(src: &str, level: usize, budget: &'b Cell<usize>) -> Self {
+        Parser {
+            s: src.chars().collect(),
+            pos: 0,
+            level,
+            budget,
+            cmds: Vec::new(),
+            heredocs: Vec::new(),
+            pending: Vec::new(),
+        }
+    }
+
+    /// Take this parse's length from the shared budget.
+    fn charge(&self) -> PResult<()> {
+        let need = self.s.len().max(1);
+        let left = self.budget.get();
+        if need > left {
+            self.budget.set(0);
+            return Err("command too complex to analyse".into());
+        }
+        self.budget.set(left - need);
+        Ok(())
+    }
+
+    fn run_list(&mut self) -> PResult<()> {
+        self.parse_list(Stop::Eof)?;
+        if let Some(&i) = self.pending.first() {
+            let d = self
+                .heredocs
+                .get(i)
+                .map(|h| h.delim.clone())
+                .unwrap_or_default();
+            return Err(format!("here-doc never closed (missing '{d}')"));
+        }
+        Ok(())
+    }
+
+    /// Resolve here-doc bodies into the commands and hand them out.
+    fn finish(mut self) -> Parsed {
+        for c in &mut self.cmds {
+            if let Some(i) = c.heredoc.take() {
+                c.stdin_text = self.heredocs.get_mut(i).and_then(|h| h.body.take());
+            }
+        }
+        Parsed {
+            commands: self.cmds,
+            error: None,
+        }
+    }
+
+    fn peek(&self, off: usize) -> Option<char> {
+        self.s.get(self.pos.checked_add(off)?).copied()
+    }
+
+    fn slice(&self, from: usize, to: usize) -> String {
+        self.s
+            .get(from..to.min(self.s.len()))
+            .unwrap_or(&[])
+            .iter()
+            .collect()
+    }
+
+    fn enter(&mut self) -> PResult<()> {
+        self.level += 1;
+        if self.level > MAX_DEPTH {
+            return Err("nesting too deep".into());
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.level = self.level.saturating_sub(1);
+    }
+
+    /// Does the keyword `kw` stand at the current position as a whole word?
+    fn at_keyword(&self, kw: &str) -> bool {
+        let n = kw.chars().count();
+        kw.chars().enumerate().all(|(i, c)| self.peek(i) == Some(c))
+            && self.peek(n).is_none_or(is_meta)
+    }
+
+    fn skip_blanks(&mut self) {
+        loop {
+            match self.peek(0) {
+                Some(' ' | '\t' | '\r') => self.pos += 1,
+                Some('\\') if self.peek(1) == Some('\n') => self.pos += 2,
+                _ => return,
+            }
+        }
+    }
+
+    fn skip_comment(&mut self) {
+        while let Some(c) = self.peek(0) {
+            if c == '\n' {
+                return;
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// Blanks, comments and newlines (reading here-doc bodies at each newline).
+    fn skip_space_and_newlines(&mut self) -> PResult<()> {
+        loop {
+            self.skip_blanks();
+            match self.peek(0) {
+                Some('\n') => {
+                    self.pos += 1;
+                    self.read_heredocs()?;
+                }
+                Some('#') => self.skip_comment(),
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    fn parse_list(&mut self, stop: Stop) -> PResult<()> {
+        let mut pipe_from: Option<usize> = None;
+        loop {
+            self.skip_blanks();
+            let Some(c) = self.peek(0) else {
+                return match stop {
+                    Stop::Eof => Ok(()),
+                    Stop::Paren => Err("unclosed '(' or '$('".into()),
+                    Stop::Case => Err("unterminated case (missing 'esac')".into()),
+                };
+            };
+            match c {
+                '\n' => {
+                    self.pos += 1;
+                    self.read_heredocs()?;
+                    continue;
+                }
+                '#' => {
+                    self.skip_comment();
+                    continue;
+                }
+                ';' => {
+                    if matches!(self.peek(1), Some(';' | '&')) {
+                        if stop == Stop::Case {
+                            return Ok(());
+                        }
+                        return Err("unexpected ';;' outside case".into());
+                    }
+                    self.pos += 1;
+                    pipe_from = None;
+                    continue;
+                }
+                '&' if self.peek(1) != Some('>') => {
+                    self.pos += if self.peek(1) == Some('&') { 2 } else { 1 };
+                    pipe_from = None;
+                    continue;
+                }
+                '|' => {
+                    if self.peek(1) == Some('|') {
+                        self.pos += 2;
+                        pipe_from = None;
+                    } else {
+                        self.pos += if self.peek(1) == Some('&') { 2 } else { 1 };
+                        pipe_from = self.cmds.len().checked_sub(1);
+                    }
+                    continue;
+                }
+                ')' => {
+                    if stop == Stop::Paren {
+                        return Ok(());
+                    }
+                    return Err("unexpected ')'".into());
+                }
+                _ => {}
+            }
+            if stop == Stop::Case && self.at_keyword("esac") {
+                return Ok(());
+            }
+            let before = self.pos;
+            let first_new = self.cmds.len();
+            self.parse_command()?;
+            if let Some(p) = pipe_from.take()
+                && self.cmds.len() > first_new
+                && let Some(last) = self.cmds.last_mut()
+            {
+                last.pipe_prev = Some(p);
+            }
+            if self.pos == before {
+                return Err(format!("unexpected '{c}'"));
+            }
+        }
+    }
+
+    fn parse_command(&mut self) -> PResult<()> {
+        if self.peek(0) == Some('(') {
+            if self.peek(1) == Some('(') {
+                self.skip_arith()?;
+            } else {
+                self.pos += 1;
+                self.enter()?;
+                self.parse_list(Stop::Paren)?;
+                self.leave();
+                self.pos += 1; // the ')' parse_list stopped at
+            }
+            return self.parse_simple(true);
+        }
+        self.parse_simple(false)
+    }
+
+    /// Skip `((…))` or `$((…))` (the position is at the first `(`).
+    fn skip_arith(&mut self) -> PResult<()> {
+        let mut depth = 0usize;
+        while let Some(c) = self.peek(0) {
+            self.pos += 1;
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return Ok(());
+                    }
+                }
+                _ => {}
+            }
+        }
+        Err("unterminated arithmetic '(('".into())
+    }
+
+    /// One simple command: words and redirections up to an operator. After a
+    /// compound command (`( … )`) only its trailing redirections follow.
+    fn parse_simple(&mut self, after_compound: bool) -> PResult<()> {
+        let mut cmd = RawCommand {
+            level: self.level,
+            ..RawCommand::default()
+        };
+        let mut cmd_pos = !after_compound;
+        let mut dbracket = false;
+        loop {
+            self.skip_blanks();
+            let Some(c) = self.peek(0) else { break };
+            match c {
+                '\n' | ';' => break,
+                '|' | ')' if !dbracket => break,
+                '&' if !dbracket && self.peek(1) != Some('>') => break,
+                '#' => {
+                    self.skip_comment();
+                    break;
+                }
+                '<' | '>' if self.peek(1) == Some('(') && !dbracket => {
+                    let w = self.read_proc_subst()?;
+                    cmd.words.push(w.text);
+                    cmd_pos = false;
+                    continue;
+                }
+                '<' | '>' | '&' if !dbracket => {
+                    self.parse_redirect(&mut cmd)?;
+                    continue;
+                }
+                '(' if !dbracket => {
+                    if !cmd.words.is_empty() && self.funcdef_parens() {
+                        return Ok(()); // `name() …`: the body is the next command
+                    }
+                    if cmd_pos && cmd.words.is_empty() && cmd.redirects.is_empty() {
+                        return self.parse_command(); // `if (…)`, `! (…)`
+                    }
+                    return Err("unexpected '('".into());
+                }
+                _ => {}
+            }
+            if !dbracket && c.is_ascii_digit() {
+                let mut j = 0;
+                while self.peek(j).is_some_and(|d| d.is_ascii_digit()) {
+                    j += 1;
+                }
+                if matches!(self.peek(j), Some('<' | '>')) {
+                    self.pos += j;
+                    self.parse_redirect(&mut cmd)?;
+                    continue;
+                }
+            }
+            let before = self.pos;
+            let w = self.read_word(dbracket)?;
+            if self.pos == before {
+                return Err(format!("unexpected '{c}'"));
+            }
+            if cmd_pos && w.plain {
+                match w.text.as_str() {
+                    "if" | "then" | "else" | "elif" | "fi" | "do" | "done" | "while" | "until"
+                    | "{" | "}" | "!" | "esac" => continue,
+                    "for" | "select" => return self.skip_for_header(),
+                    "case" => {
+                        self.parse_case()?;
+                        cmd_pos = false;
+                        continue;
+                    }
+                    "function" => {
+                        self.skip_blanks();
+                        let _name = self.read_word(false)?;
+                        self.skip_blanks();
+                        self.funcdef_parens();
+                        return Ok(());
+                    }
+                    "[[" => dbracket = true,
+                    _ => {}
+                }
+            } else if dbracket && w.plain && w.text == "]]" {
+                dbracket = false;
+            }
+            cmd.words.push(w.text);
+            cmd_pos = false;
+        }
+        if !cmd.words.is_empty()
+            || !cmd.redirects.is_empty()
+            || cmd.heredoc.is_some()
+            || cmd.stdin_text.is_some()
+        {
+            self.cmds.push(cmd);
+        }
+        Ok(())
+    }
+
+    /// Consume `()` (with optional blanks) if it is next.
+    fn funcdef_parens(&mut self) -> bool {
+        if self.peek(0) != Some('(') {
+            return false;
+        }
+        let mut j = 1;
+        while matches!(self.peek(j), Some(' ' | '\t')) {
+            j += 1;
+        }
+        if self.peek(j) == Some(')') {
+            self.pos += j + 1;
+            return true;
+        }
+        false
+    }
+
+    /// `for NAME in WORDS` / `for ((…))`: the words are data, but substitutions
+    /// in them still run, so they are read (and their commands kept).
+    fn skip_for_header(&mut self) -> PResult<()> {
+        self.skip_blanks();
+        if self.peek(0) == Some('(') && self.peek(1) == Some('(') {
+            return self.skip_arith();
+        }
+        loop {
+            self.skip_blanks();
+            match self.peek(0) {
+                None | Some('\n' | ';' | '&' | '|' | ')' | '(' | '<' | '>' | '#') => return Ok(()),
+                _ => {
+                    let before = self.pos;
+                    self.read_word(false)?;
+                    if self.pos == before {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+    }
+
+    /// After the `case` keyword: subject, `in`, then `pattern) list ;;` items
+    /// up to `esac`.
+    fn parse_case(&mut self) -> PResult<()> {
+        self.skip_blanks();
+        self.read_word(false)?;
+        self.skip_space_and_newlines()?;
+        let w = self.read_word(false)?;
+        if w.text != "in" {
+            return Err("'case' without 'in'".into());
+        }
+        loop {
+            self.skip_space_and_newlines()?;
+            if self.peek(0).is_none() {
+                return Err("unterminated case (missing 'esac')".into());
+            }
+            if self.at_keyword("esac") {
+                self.pos += 4;
+                return Ok(());
+            }
+            if self.peek(0) == Some('(') {
+                self.pos += 1;
+            }
+            loop {
+                self.skip_blanks();
+                match self.peek(0) {
+                    Some(')') => {
+                        self.pos += 1;
+                        break;
+                    }
+                    Some('|') => self.pos += 1,
+                    None | Some('\n' | ';' | '&' | '(' | '<' | '>') => {
+                        return Err("bad case pattern".into());
+                    }
+                    Some(_) => {
+                        let before = self.pos;
+                        self.read_word(false)?;
+                        if self.pos == before {
+                            return Err("bad case pattern".into());
+                        }
+                    }
+                }
+            }
+            self.enter()?;
+            self.parse_list(Stop::Case)?;
+            self.leave();
+            if self.peek(0) == Some(';') {
+                self.pos += 2; // ";;" or ";&"
+                if self.peek(0) == Some('&') {
+                    self.pos += 1; // ";;&"
+                }
+            }
+        }
+    }
+
+    fn parse_redirect(&mut self, cmd: &mut RawCommand) -> PResult<()> {
+        let (c0, c1, c2) = (self.peek(0), self.peek(1), self.peek(2));
+        enum Kind {
+            Plain(RedirOp),
+            HereDoc { strip_tabs: bool },
+            HereString,
+        }
+        let (kind, len) = match (c0, c1, c2) {
+            (Some('<'), Some('<'), Some('<')) => (Kind::HereString, 3),
+            (Some('<'), Some('<'), Some('-')) => (Kind::HereDoc { strip_tabs: true }, 3),
+            (Some('<'), Some('<'), _) => (Kind::HereDoc { strip_tabs: false }, 2),
+            (Some('<'), Some('&'), _) => (Kind::Plain(RedirOp::DupIn), 2),
+            (Some('<'), Some('>'), _) => (Kind::Plain(RedirOp::ReadWrite), 2),
+            (Some('<'), _, _) => (Kind::Plain(RedirOp::In), 1),
+            (Some('>'), Some('>'), _) => (Kind::Plain(RedirOp::Append), 2),
+            (Some('>'), Some('|'), _) => (Kind::Plain(RedirOp::Clobber), 2),
+            (Some('>'), Some('&'), _) => (Kind::Plain(RedirOp::DupOut), 2),
+            (Some('>'), _, _) => (Kind::Plain(RedirOp::Out), 1),
+            (Some('&'), Some('>'), Some('>')) => (Kind::Plain(RedirOp::AndAppend), 3),
+            (Some('&'), Some('>'), _) => (Kind::Plain(RedirOp::AndOut), 2),
+            _ => return Err("bad redirection".into()),
+        };
+        self.pos += len;
+        self.skip_blanks();
+        if matches!(self.peek(0), Some('<' | '>')) && self.peek(1) == Some('(') {
+            // `> >(tee log)`: the target is a process; its commands are parsed.
+            let w = self.read_proc_subst()?;
+            if let Kind::Plain(op) = kind {
+                cmd.redirects.push(Redirect { op, target: w.text });
+            }
+            return Ok(());
+        }
+        if self.peek(0).is_none_or(is_meta) {
+            return Err("redirection without a target".into());
+        }
+        let w = self.read_word(false)?;
+        match kind {
+            Kind::Plain(op) => cmd.redirects.push(Redirect { op, target: w.text }),
+            Kind::HereString => cmd.stdin_text = Some(w.text),
+            Kind::HereDoc { strip_tabs } => {
+                self.heredocs.push(HereDoc {
+                    delim: w.text,
+                    strip_tabs,
+                    quoted: !w.plain,
+                    body: None,
+                });
+                let idx = self.heredocs.len() - 1;
+                self.pending.push(idx);
+                cmd.heredoc = Some(idx);
+            }
+        }
+        Ok(())
+    }
+
+    /// Read the bodies of the here-docs whose operators were on the line that
+    /// just ended. Bodies of unquoted here-docs are expanded by the shell, so
+    /// substitutions in them are parsed as commands.
+    fn read_heredocs(&mut self) -> PResult<()> {
+        let pending = std::mem::take(&mut self.pending);
+        for idx in pending {
+            let Some(hd) = self.heredocs.get(idx) else {
+                continue;
+            };
+            let (delim, strip, quoted) = (hd.delim.clone(), hd.strip_tabs, hd.quoted);
+            let mut body = String::new();
+            loop {
+                if self.pos >= self.s.len() {
+                    return Err(format!("here-doc never closed (missing '{delim}')"));
+                }
+                let start = self.pos;
+                while self.peek(0).is_some_and(|c| c != '\n') {
+                    self.pos += 1;
+                }
+                let line = self.slice(start, self.pos);
+                if self.peek(0) == Some('\n') {
+                    self.pos += 1;
+                }
+                let cmp = if strip {
+                    line.trim_start_matches('\t')
+                } else {
+                    line.as_str()
+                };
+                if cmp.trim_end_matches('\r') == delim {
+                    break;
+                }
+                // `EOF)` closing both the here-doc and a `$(`: accepted.
+                if let Some(rest) = cmp.strip_prefix(delim.as_str())
+                    && !delim.is_empty()
+                    && rest.starts_with(')')
+                {
+                    let tail = rest.chars().count();
+                    self.pos = start + line.chars().count() - tail;
+                    break;
+                }
+                body.push_str(cmp);
+                body.push('\n');
+            }
+            if !quoted {
+                self.sub_parse(&body, true)?;
+            }
+            if let Some(h) = self.heredocs.get_mut(idx) {
+                h.body = Some(body);
+            }
+        }
+        Ok(())
+    }
+
+    /// Parse `text` in a fresh parser one level deeper (backtick contents,
+    /// here-doc bodies) and keep its commands. `expand_only` parses it as the
+    /// inside of double quotes, where only substitutions are code.
+    fn sub_parse(&mut self, text: &str, expand_only: bool) -> PResult<()> {
+        if self.level + 1 > MAX_DEPTH {
+            return Err("nesting too deep".into());
+        }
+        let mut sub = Parser::new(text, self.level + 1, self.budget);
+        let res = sub.charge().and_then(|()| {
+            if expand_only {
+                let mut sink = String::new();
+                sub.read_dq(&mut sink, false)
+            } else {
+                sub.run_list()
+            }
+        });
+        let parsed = sub.finish();
+        let offset = self.cmds.len();
+        for mut c in parsed.commands {
+            c.pipe_prev = c.pipe_prev.map(|p| p + offset);
+            self.cmds.push(c);
+        }
+        res
+    }
+
+    /// `<(…)` or `>(…)` as a word; the list inside is parsed.
+    fn read_proc_subst(&mut self) -> PResult<Word> {
+        let start = self.pos;
+        self.pos += 2;
+        self.enter()?;
+        self.parse_list(Stop::Paren)?;
+        self.leave();
+        self.pos += 1;
+        Ok(Word {
+            text: self.slice(start, self.pos),
+            plain: false,
+        })
+    }
+
+    fn read_word(&mut self, dbracket: bool) -> PResult<Word> {
+        let mut text = String::with_capacity(24);
+        let mut plain = true;
+        while let Some(c) = self.peek(0) {
+            match c {
+                ' ' | '\t' | '\n' | '\r' => break,
+                ';' => break,
+                '&' | '|' | '<' | '>' | '(' | ')' if dbracket => {
+                    text.push(c);
+                    self.pos += 1;
+                }
+                '(' if is_assign_prefix(&text) || text.ends_with(['@', '!', '+', '*', '?']) => {
+                    // `arr=(a b)` or an extglob `@(a|b)`: kept as one word.
+                    let start = self.pos;
+                    self.skip_balanced()?;
+                    text.push_str(&self.slice(start, self.pos));
+                    plain = false;
+                }
+                '&' | '|' | '<' | '>' | '(' | ')' => break,
+                '\\' => {
+                    match self.peek(1) {
+                        Some('\n') => {}
+                        Some(n) => {
+                            text.push(n);
+                            plain = false;
+                        }
+                        None => text.push('\\'),
+                    }
+                    self.pos += 2;
+                }
+                '\'' => {
+                    self.pos += 1;
+                    loop {
+                        match self.peek(0) {
+                            None => return Err("unterminated single quote".into()),
+                            Some('\'') => break,
+                            Some(q) => text.push(q),
+                        }
+                        self.pos += 1;
+                    }
+                    self.pos += 1;
+                    plain = false;
+                }
+                '"' => {
+                    self.pos += 1;
+                    self.read_dq(&mut text, true)?;
+                    plain = false;
+                }
+                '$' => {
+                    self.read_dollar(&mut text, false)?;
+                    plain = false;
+                }
+                '`' => {
+                    self.read_backtick(&mut text)?;
+                    plain = false;
+                }
+                _ => {
+                    text.push(c);
+                    self.pos += 1;
+                }
+            }
+        }
+        self.pos = self.pos.min(self.s.len());
+        Ok(Word { text, plain })
+    }
+
+    /// From a `(`, skip to its matching `)`, honouring quotes.
+    fn skip_balanced(&mut self) -> PResult<()> {
+        let mut depth = 0usize;
+        while let Some(c) = self.peek(0) {
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        self.pos += 1;
+                        return Ok(());
+                    }
+                }
+                '\\' => self.pos += 1,
+                '\'' => {
+                    self.pos += 1;
+                    while self.peek(0).is_some_and(|q| q != '\'') {
+                        self.pos += 1;
+                    }
+                }
+                '"' => {
+                    self.pos += 1;
+                    let mut sink = String::new();
+                    self.read_dq(&mut sink, true)?;
+                    continue;
+                }
+                _ => {}
+            }
+            self.pos += 1;
+        }
+        Err("unclosed '('".into())
+    }
+
+    /// The inside of double quotes (after the opening `"`), or, with
+    /// `closing == false`, a whole here-doc body.
+    fn read_dq(&mut self, text: &mut String, closing: bool) -> PResult<()> {
+        loop {
+            let Some(c) = self.peek(0) else {
+                if closing {
+                    return Err("unterminated double quote".into());
+                }
+                return Ok(());
+            };
+            match c {
+                '"' if closing => {
+                    self.pos += 1;
+                    return Ok(());
+                }
+                '\\' => match self.peek(1) {
+                    Some(n @ ('$' | '`' | '"' | '\\')) => {
+                        text.push(n);
+                        self.pos += 2;
+                    }
+                    Some('\n') => self.pos += 2,
+                    _ => {
+                        text.push('\\');
+                        self.pos += 1;
+                    }
+                },
+                '$' => self.read_dollar(text, true)?,
+                '`' => self.read_backtick(text)?,
+                _ => {
+                    text.push(c);
+                    self.pos += 1;
+                }
+            }
+        }
+    }
+
+    /// At a `$`: `$'…'`, `$"…"`, `$((…))`, `$(…)`, `${…}` or a plain `$`.
+    fn read_dollar(&mut self, text: &mut String, in_dq: bool) -> PResult<()> {
+        match self.peek(1) {
+            Some('\'') if !in_dq => {
+                self.pos += 2;
+                self.read_ansi_c(text)
+            }
+            Some('"') if !in_dq => {
+                self.pos += 2;
+                self.read_dq(text, true)
+            }
+            Some('(') => {
+                let start = self.pos;
+                self.pos += 1;
+                if self.peek(1) == Some('(') {
+                    self.skip_arith()?;
+                } else {
+                    self.pos += 1;
+                    self.enter()?;
+                    self.parse_list(Stop::Paren)?;
+                    self.leave();
+                    self.pos += 1;
+                }
+                text.push_str(&self.slice(start, self.pos));
+                Ok(())
+            }
+            Some('{') => {
+                let start = self.pos;
+                self.pos += 2;
+                self.enter()?;
+                self.skip_param(in_dq)?;
+                self.leave();
+                text.push_str(&self.slice(start, self.pos));
+                Ok(())
+            }
+            _ => {
+                text.push('$');
+                self.pos += 1;
+                Ok(())
+            }
+        }
+    }
+
+    /// The rest of a `${…}` (after `${`), parsing substitutions inside it.
+    fn skip_param(&mut self, in_dq: bool) -> PResult<()> {
+        let mut depth = 1usize;
+        let mut sink = String::new();
+        loop {
+            let Some(c) = self.peek(0) else {
+                return Err("unterminated '${'".into());
+            };
+            match c {
+                '}' => {
+                    self.pos += 1;
+                    depth -= 1;
+                    if depth == 0 {
+                        return Ok(());
+                    }
+                }
+                '{' => {
+                    depth += 1;
+                    self.pos += 1;
+                }
+                '\\' => self.pos += 2,
+                '\'' if !in_dq => {
+                    self.pos += 1;
+                    while self.peek(0).is_some_and(|q| q != '\'') {
+                        self.pos += 1;
+                    }
+                    if self.peek(0).is_none() {
+                        return Err("unterminated single quote".into());
+                    }
+                    self.pos += 1;
+                }
+                '"' => {
+                    self.pos += 1;
+                    self.read_dq(&mut sink, true)?;
+                }
+                '$' => self.read_dollar(&mut sink, in_dq)?,
+                '`' => self.read_backtick(&mut sink)?,
+                _ => self.pos += 1,
+            }
+        }
+    }
+
+    /// The inside of `$'…'` with its escapes decoded.
+    fn read_ansi_c(&mut self, text: &mut String) -> PResult<()> {
+        loop {
+            let Some(c) = self.peek(0) else {
+                return Err("unterminated $'…' quote".into());
+            };
+            self.pos += 1;
+            match c {
+                '\'' => return Ok(()),
+                '\\' => {
+                    let Some(e) = self.peek(0) else { continue };
+                    self.pos += 1;
+                    match e {
+                        'n' => text.push('\n'),
+                        't' => text.push('\t'),
+                        'r' => text.push('\r'),
+                        'a' => text.push('\u{7}'),
+                        'b' => text.push('\u{8}'),
+                        'e' | 'E' => text.push('\u{1b}'),
+                        'f' => text.push('\u{c}'),
+                        'v' => text.push('\u{b}'),
+                        'x' | 'u' | 'U' => {
+                            let max = match e {
+                                'x' => 2,
+                                'u' => 4,
+                                _ => 8,
+                            };
+                            let mut v = 0u32;
+                            let mut n = 0;
+                            while n < max {
+                                let Some(d) = self.peek(0).and_then(|h| h.to_digit(16)) else {
+                                    break;
+                                };
+                                v = v.saturating_mul(16).saturating_add(d);
+                                self.pos += 1;
+                                n += 1;
+                            }
+                            if n == 0 {
+                                text.push('\\');
+                                text.push(e);
+                            } else if let Some(ch) = char::from_u32(v) {
+                                text.push(ch);
+                            }
+                        }
+                        '0'..='7' => {
+                            let mut v = e.to_digit(8).unwrap_or(0);
+                            let mut n = 1;
+                            while n < 3 {
+                                let Some(d) = self.peek(0).and_then(|h| h.to_digit(8)) else {
+                                    break;
+                                };
+                                v = v * 8 + d;
+                                self.pos += 1;
+                                n += 1;
+                            }
+                            if let Some(ch) = char::from_u32(v) {
+                                text.push(ch);
+                            }
+                        }
+                        other => text.push(other),
+                    }
+                }
+                _ => text.push(c),
+            }
+        }
+    }
+
+    /// A backtick substitution: its contents (with `\``, `\\`, `\$`
+    /// unescaped) are parsed as a command list one level deeper.
+    fn read_backtick(&mut self, text: &mut String) -> PResult<()> {
+        self.pos += 1;
+        let mut inner = String::new();
+        loop {
+            let Some(c) = self.peek(0) else {
+                return Err("unterminated backtick".into());
+            };
+            match c {
+                '`' => {
+                    self.pos += 1;
+                    break;
+                }
+                '\\' => match self.peek(1) {
+                    Some(n @ ('`' | '\\' | '$')) => {
+                        inner.push(n);
+                        self.pos += 2;
+                    }
+                    _ => {
+                        inner.push('\\');
+                        self.pos += 1;
+                    }
+                },
+                _ => {
+                    inner.push(c);
+                    self.pos += 1;
+                }
+            }
+        }
+        self.sub_parse(&inner, false)?;
+        text.push('`');
+        text.push_str(&inner);
+        text.push('`');
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(src: &str) -> Vec<Vec<String>> {
+        let b = Cell::new(1 << 20);
+        let p = parse(src, 0, &b);
+        assert_eq!(p.error, None, "{src}");
+        p.commands.iter().map(|c| c.words.clone()).collect()
+    }
+
+    fn error(src: &str) -> Option<String> {
+        let b = Cell::new(1 << 20);
+        parse(src, 0, &b).error
+    }
+
+    #[test]
+    fn splits_on_operators() {
+        assert_eq!(
+            words("a 1; b 2 && c || d | e & f\ng"),
+            vec![
+                vec!["a", "1"],
+                vec!["b", "2"],
+                vec!["c"],
+                vec!["d"],
+                vec!["e"],
+                vec!["f"],
+                vec!["g"]
+            ]
+        );
+    }
+
+    #[test]
+    fn removes_quotes() {
+        assert_eq!(
+            words(r#"echo 'a b' "c $d" e\ f $'g\nh'"#),
+            vec![vec!["echo", "a b", "c $d", "e f", "g\nh"]]
+        );
+    }
+
+    #[test]
+    fn finds_substitutions() {
+        assert_eq!(
+            words("echo $(date) `whoami`"),
+            vec![
+                vec!["date"],
+                vec!["whoami"],
+                vec!["echo", "$(date)", "`whoami`"]
+            ]
+        );
+        assert_eq!(
+            words("echo \"$(ls \"x y\")\""),
+            vec![vec!["ls", "x y"], vec!["echo", "$(ls \"x y\")"]]
+        );
+    }
+
+    #[test]
+    fn skips_keywords() {
+        assert_eq!(
+            words("if [ -f x ]; then cat x; else echo no; fi"),
+            vec![
+                vec!["[", "-f", "x", "]"],
+                vec!["cat", "x"],
+                vec!["echo", "no"]
+            ]
+        );
+        assert_eq!(
+            words("for f in $(ls); do wc -l $f; done"),
+            vec![vec!["ls"], vec!["wc", "-l", "$f"]]
+        );
+        assert_eq!(
+            words("case $x in a|b) echo ab;; *) echo other;; esac"),
+            vec![vec!["echo", "ab"], vec!["echo", "other"]]
+        );
+    }
+
+    #[test]
+    fn heredoc_body_is_data() {
+        let b = Cell::new(1 << 20);
+        let p = parse("cat <<'EOF' > f\nrm -rf /\nEOF\necho done", 0, &b);
+        assert_eq!(p.error, None);
+        assert_eq!(p.commands.len(), 2);
+        assert_eq!(p.commands[0].stdin_text.as_deref(), Some("rm -rf /\n"));
+        assert_eq!(p.commands[0].redirects[0].target, "f");
+    }
+
+    #[test]
+    fn reports_errors() {
+        assert!(error("echo 'abc").is_some());
+        assert!(error("echo \"abc").is_some());
+        assert!(error("echo $(ls").is_some());
+        assert!(error("cat <<EOF\nabc").is_some());
+        assert!(error("echo )").is_some());
+        assert!(error(&"(".repeat(500)).is_some());
+    }
+}

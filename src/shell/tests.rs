@@ -1,0 +1,364 @@
+//! Unit tests for `analyse`, one group per construct.
+
+use super::analyse;
+
+fn writes(cmd: &str) -> Vec<String> {
+    let a = analyse(cmd);
+    assert_eq!(a.unparsable, None, "{cmd:?} unexpectedly unparsable");
+    a.writes
+}
+
+fn is_write(cmd: &str) -> bool {
+    !writes(cmd).is_empty()
+}
+
+fn texts(cmd: &str) -> Vec<String> {
+    analyse(cmd).commands.into_iter().map(|c| c.text).collect()
+}
+
+#[test]
+fn simple_command_words_and_text() {
+    let a = analyse("FOO=1 BAR='x y' git  push   origin \"my branch\"");
+    assert_eq!(a.commands.len(), 1);
+    assert_eq!(a.commands[0].argv, ["git", "push", "origin", "my branch"]);
+    assert_eq!(a.commands[0].text, "git push origin my branch");
+    assert!(a.writes.is_empty());
+}
+
+#[test]
+fn operators_split_commands() {
+    assert_eq!(
+        texts("a; b && c || d | e & f\ng"),
+        ["a", "b", "c", "d", "e", "f", "g"]
+    );
+    assert_eq!(texts("a |& b"), ["a", "b"]);
+}
+
+#[test]
+fn quotes_and_escapes() {
+    assert_eq!(
+        analyse(r#"echo 'a"b' "c'd" e\ f $'g\th' \$x"#).commands[0].argv,
+        ["echo", "a\"b", "c'd", "e f", "g\th", "$x"]
+    );
+    assert!(!is_write("echo 'a > b' \"c >> d\" e\\>f"));
+    assert!(is_write("\\rm x"));
+    assert!(is_write("r''m x"));
+}
+
+#[test]
+fn redirections() {
+    assert_eq!(writes("echo a > out.txt"), ["redirection to out.txt"]);
+    for w in [
+        "x >> f", "x >| f", "x &> f", "x &>> f", "x 1> f", "x 2> f", "x <> f", "x >& f", ">f",
+        "x 3>>f",
+    ] {
+        assert!(is_write(w), "{w}");
+    }
+    for r in [
+        "x > /dev/null",
+        "x 2>/dev/null",
+        "x 2>&1",
+        "x >&2",
+        "x 1>&2",
+        "x &>/dev/null",
+        "x > /dev/stderr",
+        "x >/dev/stdout",
+        "x 2>&-",
+        "x < in.txt",
+        "x <&0",
+        "x 3>&1-",
+    ] {
+        assert!(!is_write(r), "{r}");
+    }
+}
+
+#[test]
+fn substitutions_are_analysed() {
+    assert_eq!(
+        texts("echo $(date) `whoami`"),
+        ["date", "whoami", "echo $(date) `whoami`"]
+    );
+    assert!(is_write("echo \"$(rm -f x)\""));
+    assert!(is_write("echo `touch x`"));
+    assert!(is_write("echo ${x:-$(rm y)}"));
+    assert!(is_write("x=$(mv a b)"));
+    assert!(is_write("cat <(cp a b)"));
+    assert!(is_write("echo `echo \\`rm x\\``"));
+    assert!(!is_write("echo $((1 > 2))"));
+}
+
+#[test]
+fn compound_commands() {
+    assert!(is_write("(cd x && rm y)"));
+    assert!(is_write("{ rm y; }"));
+    assert!(is_write("{ echo a; } > f"));
+    assert!(is_write(
+        "if true; then rm x; elif false; then :; else :; fi"
+    ));
+    assert!(is_write("for i in 1 2; do touch $i; done"));
+    assert!(is_write("while false; do :; done > log"));
+    assert!(is_write("case $a in (x) rm a;; y|z) :;; esac"));
+    assert!(is_write("f() { rm x; }; f"));
+    assert_eq!(texts("if [ -f x ]; then cat x; fi"), ["[ -f x ]", "cat x"]);
+    assert_eq!(texts("for f in a b; do echo $f; done"), ["echo $f"]);
+    assert!(!is_write("[[ $a > $b ]]"));
+    assert!(!is_write("(( x > 3 )) && echo y"));
+}
+
+#[test]
+fn heredocs() {
+    assert!(!is_write("cat <<EOF\nrm -rf / > x\nEOF"));
+    assert!(!is_write("cat <<'EOF'\n$(rm x)\nEOF"));
+    assert!(
+        is_write("cat <<EOF\n$(rm x)\nEOF"),
+        "unquoted here-doc bodies are expanded"
+    );
+    assert!(is_write("cat > f <<EOF\nx\nEOF"));
+    assert!(is_write("cat <<-EOF > f\n\tx\n\tEOF"));
+    assert!(is_write("bash <<'EOF'\nrm x\nEOF"));
+    assert!(is_write("python3 - <<'PY'\nopen('x', 'w')\nPY"));
+    assert!(is_write("git commit -m \"$(cat <<'EOF'\nmsg\nEOF\n)\""));
+    assert_eq!(
+        texts("cat <<A <<B\na\nA\nb\nB\necho done"),
+        ["cat", "echo done"]
+    );
+    assert!(is_write("tee f <<< 'x'"));
+}
+
+#[test]
+fn wrappers_are_removed() {
+    for (cmd, argv0) in [
+        ("sudo -u root -E rm x", "rm"),
+        ("env -i A=1 B=2 rm x", "rm"),
+        ("nice -n 5 rm x", "rm"),
+        ("timeout -s KILL 10s rm x", "rm"),
+        ("nohup rm x", "rm"),
+        ("stdbuf -oL rm x", "rm"),
+        ("command rm x", "rm"),
+        ("exec rm x", "rm"),
+        ("time rm x", "rm"),
+        ("xargs -0 -I{} rm {}", "rm"),
+        ("sudo env FOO=1 nice xargs rm", "rm"),
+        ("npx prettier --write .", "prettier"),
+        ("uv run --with x ruff format", "ruff"),
+    ] {
+        let a = analyse(cmd);
+        assert_eq!(
+            a.commands.last().map(|c| c.argv[0].as_str()),
+            Some(argv0),
+            "{cmd}"
+        );
+        assert!(!a.writes.is_empty(), "{cmd}");
+    }
+    assert!(!is_write("command -v rm"));
+    assert_eq!(texts("sudo -i"), ["sudo -i"]);
+}
+
+#[test]
+fn nested_interpreters() {
+    assert!(is_write("bash -c 'rm x'"));
+    assert!(is_write("sh -ec \"touch x\""));
+    assert!(is_write("bash -o pipefail -c 'cp a b'"));
+    assert!(is_write("eval 'rm x'"));
+    assert!(is_write("eval rm x"));
+    assert!(is_write("echo 'rm x' | sh"));
+    assert!(is_write("su -c 'rm x' root"));
+    assert!(is_write("find . -exec rm {} \\;"));
+    assert!(is_write("find . -execdir sh -c 'mv \"$1\" x' _ {} +"));
+    assert!(is_write("find . -delete"));
+    assert!(!is_write("find . -exec grep -l x {} +"));
+    assert!(!is_write("bash script.sh"));
+    assert!(!is_write("bash -c 'ls'"));
+    let a = analyse("bash -c 'git status && rm x'");
+    assert_eq!(
+        a.commands
+            .iter()
+            .map(|c| c.text.as_str())
+            .collect::<Vec<_>>(),
+        ["bash -c git status && rm x", "git status", "rm x"]
+    );
+}
+
+#[test]
+fn known_writers() {
+    for w in [
+        "tee a",
+        "cp a b",
+        "mv a b",
+        "rm a",
+        "rmdir a",
+        "touch a",
+        "mkdir a",
+        "ln -s a b",
+        "install a b",
+        "truncate -s0 a",
+        "dd if=a of=b",
+        "sed -i s/a/b/ f",
+        "sed -ibak s/a/b/ f",
+        "perl -pi -e 1 f",
+        "patch -p1",
+        "chmod +x a",
+        "chown u a",
+        "shred a",
+        "unlink a",
+        "rsync -a a/ b/",
+        "git apply p",
+        "git am p",
+        "git checkout f",
+        "git switch b",
+        "git restore f",
+        "git stash",
+        "git commit -m x",
+        "git reset --hard",
+        "git clean -fd",
+        "git rm f",
+        "git mv a b",
+        "git merge b",
+        "git rebase main",
+        "git cherry-pick x",
+        "git revert x",
+        "git pull",
+        "git init",
+        "git clone u",
+        "git add .",
+        "git tag v1",
+        "git branch -D b",
+        "cargo fmt",
+        "rustfmt a.rs",
+        "gofmt -w .",
+        "go fmt ./...",
+        "black .",
+        "ruff format .",
+        "ruff check --fix",
+        "prettier --write .",
+        "eslint --fix .",
+        "clang-format -i a.c",
+        "isort .",
+        "npm install",
+        "npm i",
+        "yarn add x",
+        "pip install x",
+        "cargo add x",
+        "tar xzf a.tgz",
+        "unzip a.zip",
+        "curl -o f u",
+        "curl -O u",
+        "wget u",
+        "python -c \"open('a','w')\"",
+        "node -e \"fs.writeFileSync('a','b')\"",
+        "perl -e 'open(F, \">a\")'",
+        "ruby -e 'File.write(\"a\", \"b\")'",
+    ] {
+        assert!(is_write(w), "{w}");
+    }
+}
+
+#[test]
+fn read_only_counterparts() {
+    for r in [
+        "tee",
+        "tee /dev/null",
+        "sed -n 1p f",
+        "sed s/a/b/ f",
+        "perl -ne 'print' f",
+        "patch --dry-run -p1",
+        "rsync -n -a a/ b/",
+        "rsync -a a/ host:b/",
+        "git apply --check p",
+        "git stash list",
+        "git branch",
+        "git branch -a",
+        "git tag -l",
+        "git status",
+        "git fetch",
+        "git push",
+        "cargo fmt --check",
+        "cargo fmt -- --check",
+        "rustfmt --check a.rs",
+        "gofmt -l .",
+        "black --check .",
+        "ruff format --check .",
+        "ruff check .",
+        "prettier --check .",
+        "eslint .",
+        "isort --check-only .",
+        "npm test",
+        "npm run build",
+        "tar tzf a.tgz",
+        "unzip -l a.zip",
+        "curl u",
+        "curl -o /dev/null u",
+        "curl -o - u",
+        "wget -qO- u",
+        "wget -O - u",
+        "wget --spider u",
+        "python x.py",
+        "python -c 'print(open(\"a\").read())'",
+        "node -e 'console.log(1)'",
+        "cargo build",
+        "cargo test",
+        "cargo clippy",
+        "make",
+        "pytest",
+        "go test ./...",
+        "awk '{print $1}' f",
+        "awk '$1 > 2' f",
+        "jq '.a > 1' f",
+        "echo x >&2",
+        "grep '>' f",
+    ] {
+        assert!(!is_write(r), "{r}: {:?}", writes(r));
+    }
+}
+
+#[test]
+fn unparsable_inputs() {
+    for bad in [
+        "echo 'abc",
+        "echo \"abc",
+        "echo $(ls",
+        "echo `ls",
+        "echo ${x",
+        "cat <<EOF\nno end",
+        "cat <<EOF",
+        "echo )",
+        "case x in a) echo",
+        "echo >",
+    ] {
+        assert!(analyse(bad).unparsable.is_some(), "{bad:?}");
+    }
+    let deep = format!("{}x{}", "$(".repeat(200), ")".repeat(200));
+    assert_eq!(
+        analyse(&deep).unparsable.as_deref(),
+        Some("nesting too deep")
+    );
+    // `eval eval … rm x`: each eval re-analyses the rest one level deeper.
+    let evals = format!("{}rm x", "eval ".repeat(100));
+    assert_eq!(
+        analyse(&evals).unparsable.as_deref(),
+        Some("nesting too deep")
+    );
+}
+
+fn shell_quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "'\\''"))
+}
+
+#[test]
+fn reasonable_nesting_is_fine() {
+    let mut s = "rm x".to_string();
+    for _ in 0..8 {
+        s = format!("bash -c {}", shell_quote(&s));
+    }
+    assert_eq!(writes(&s), ["rm"]);
+}
+
+#[test]
+fn containers_and_tool_installers() {
+    assert_eq!(writes("docker cp web:/app/x ./x"), ["docker cp to ./x"]);
+    assert!(!is_write("docker cp ./x web:/app/x"));
+    assert!(is_write("kubectl cp pod:/tmp/a ./a"));
+    assert_eq!(writes("pipx install ruff"), ["pipx install"]);
+    assert!(is_write("pipx uninstall ruff"));
+    assert!(!is_write("pipx list"));
+}
