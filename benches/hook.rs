@@ -154,6 +154,16 @@ fn main() {
     let read = r#"{"path":"src/login.rs"}"#;
     let edit = r#"{"path":"src/login.rs","search":"a","replace":"b"}"#;
     let bash = r#"{"command":"cargo test --workspace 2>&1 | tail -n 20"}"#;
+    // A ~10 KB command (CodeWhale passes at most 10000 bytes of tool input).
+    let mut long = String::from("cargo test --workspace 2>&1 | grep -E 'fail|panic'");
+    let mut i = 0;
+    while long.len() < 9_800 {
+        long.push_str(&format!(
+            " && grep -rn \"pattern_{i}\" src/module_{i}/ | head -n 3"
+        ));
+        i += 1;
+    }
+    let bash_10k = serde_json::json!({ "command": long }).to_string();
     let mk = |name, program: &Path, args: &[&str], env| Case {
         name,
         program: program.to_path_buf(),
@@ -186,6 +196,12 @@ fn main() {
             &bin,
             &["tool_call", "--host", "codewhale"],
             tool_env(&small, &home, "bash", bash),
+        ),
+        mk(
+            "tool_call bash, 10 KB command",
+            &bin,
+            &["tool_call", "--host", "codewhale"],
+            tool_env(&small, &home, "bash", &bash_10k),
         ),
         mk(
             "tool_call read, 500 workflows",
@@ -235,11 +251,11 @@ fn main() {
             m.as_secs_f64() / small_read
         );
     }
-    let worst_active = medians[1..4]
+    let worst_active = medians[1..5]
         .iter()
         .map(|m| m.as_secs_f64() / base)
         .fold(0.0, f64::max);
-    let worst_scale = medians[4..]
+    let worst_scale = medians[5..]
         .iter()
         .map(|m| m.as_secs_f64() / small_read)
         .fold(0.0, f64::max);

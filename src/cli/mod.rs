@@ -191,9 +191,37 @@ fn emit(out: &mut dyn Write, text: &str) {
     let _ = r.and_then(|_| out.flush());
 }
 
+/// The hook's own argv shapes, read without building clap's command tree:
+/// `EVENT [--host H] [--workspace DIR]` in any order. Hooks run on every tool
+/// call, and clap's setup is a large share of a call's work; anything else
+/// (including any malformed hook argv) goes through clap as usual, so errors
+/// and help are unchanged.
+fn fast_hook_args(
+    args: &[std::ffi::OsString],
+) -> Option<(EventKind, Option<String>, Option<PathBuf>)> {
+    let mut it = args.iter().skip(1).map(|a| a.to_str());
+    let kind = EventKind::parse(it.next()??)?;
+    let (mut host, mut workspace) = (None, None);
+    while let Some(arg) = it.next() {
+        match arg? {
+            "--host" if host.is_none() => host = Some(it.next()??.to_string()),
+            "--workspace" if workspace.is_none() => workspace = Some(PathBuf::from(it.next()??)),
+            _ => return None,
+        }
+    }
+    Some((kind, host, workspace))
+}
+
 /// Parse, run, print; returns the process exit code.
 pub fn main() -> i32 {
-    let cli = match Cli::try_parse() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some((kind, host, workspace)) = fast_hook_args(&args) {
+        let output = hook::run(workspace.as_deref(), kind, host.as_deref());
+        emit(&mut std::io::stdout().lock(), &output.stdout);
+        emit(&mut std::io::stderr().lock(), &output.stderr);
+        return output.status.code();
+    }
+    let cli = match Cli::try_parse_from(&args) {
         Ok(c) => c,
         Err(e) => {
             use clap::error::ErrorKind;

@@ -165,13 +165,13 @@ fn tool_call(state: &State, call: &ToolCall, ctx: &Ctx<'_>) -> Outcome {
             );
         }
     }
-    let mut next = state.clone();
     let mut note = if own {
         "flowgate's own command"
     } else {
         "allowed by the phase rules"
     }
     .to_string();
+    let mut new_list = None;
     match &call.todo_mirror {
         Some(Ok(items)) => {
             let list = mirror(items);
@@ -185,17 +185,25 @@ fn tool_call(state: &State, call: &ToolCall, ctx: &Ctx<'_>) -> Outcome {
                     "native todo list not mirrored: over the limits ({} items, {} characters each)",
                     limits.max_items, limits.max_text
                 );
-            } else if list != next.todos {
-                next.todos = list;
-                note = format!("mirrored the host's todo list ({} items)", next.todos.len());
+            } else if list != state.todos {
+                note = format!("mirrored the host's todo list ({} items)", list.len());
+                new_list = Some(list);
             }
         }
         Some(Err(why)) => note = format!("native todo list not mirrored: {why}"),
         None => {}
     }
+    // Most calls change nothing: decide that without copying the state.
+    let progress = state.nudge.awaiting_progress || state.nudge.streak != 0;
+    if new_list.is_none() && !progress {
+        return Outcome::new(Decision::Allow, None, note);
+    }
+    let mut next = state.clone();
+    if let Some(list) = new_list {
+        next.todos = list;
+    }
     next.mark_progress();
-    let changed = next != *state;
-    Outcome::new(Decision::Allow, changed.then_some(next), note)
+    Outcome::new(Decision::Allow, Some(next), note)
 }
 
 /// Give one continuation if the loop guard allows it; `Err` says why not.

@@ -35,21 +35,31 @@ pub enum Denial {
     ShellUnknown(String),
 }
 
-/// `*` (any run) and `?` (one character) glob, over characters.
+/// `*` (any run) and `?` (one character) glob. Runs on every simple
+/// command of every shell call, so it does not allocate for ASCII text.
 pub fn glob(pattern: &str, text: &str) -> bool {
-    let p: Vec<char> = pattern.chars().collect();
-    let t: Vec<char> = text.chars().collect();
+    if pattern.is_ascii() && text.is_ascii() {
+        wildcard(pattern.as_bytes(), text.as_bytes(), b'*', b'?')
+    } else {
+        let p: Vec<char> = pattern.chars().collect();
+        let t: Vec<char> = text.chars().collect();
+        wildcard(&p, &t, '*', '?')
+    }
+}
+
+/// Iterative wildcard match with one backtrack point (linear in practice).
+fn wildcard<T: Copy + PartialEq>(p: &[T], t: &[T], star: T, one: T) -> bool {
     let (mut pi, mut ti) = (0, 0);
-    let (mut star, mut mark) = (None, 0);
+    let (mut last_star, mut mark) = (None, 0);
     while ti < t.len() {
-        if pi < p.len() && (p[pi] == '?' || p[pi] == t[ti]) {
+        if pi < p.len() && p[pi] != star && (p[pi] == one || p[pi] == t[ti]) {
             pi += 1;
             ti += 1;
-        } else if pi < p.len() && p[pi] == '*' {
-            star = Some(pi);
+        } else if pi < p.len() && p[pi] == star {
+            last_star = Some(pi);
             pi += 1;
             mark = ti;
-        } else if let Some(s) = star {
+        } else if let Some(s) = last_star {
             pi = s + 1;
             mark += 1;
             ti = mark;
@@ -57,7 +67,7 @@ pub fn glob(pattern: &str, text: &str) -> bool {
             return false;
         }
     }
-    p[pi..].iter().all(|c| *c == '*')
+    p[pi..].iter().all(|c| *c == star)
 }
 
 /// Does rule entry `entry` (name, glob or `@group`) cover tool `name`?
@@ -174,7 +184,7 @@ pub fn user_only_command(cmd: &str) -> Option<&'static str> {
         return None;
     }
     shell::analyse(cmd).commands.iter().find_map(|c| {
-        let mut words = c.argv.iter().map(String::as_str);
+        let mut words = c.argv();
         let prog = words.next()?;
         if prog != "flowgate" && !prog.ends_with("/flowgate") {
             return None;
@@ -274,6 +284,9 @@ mod tests {
         assert!(glob("a?c", "abc"));
         assert!(glob("*", ""));
         assert!(!glob("", "x"));
+        assert!(glob("é*ü", "éaaü"));
+        assert!(!glob("a*b", "aXbY"));
+        assert!(glob("*a*b*", "xxaxxbxx"));
     }
 
     #[test]

@@ -305,10 +305,7 @@ impl Cx<'_, '_> {
         let Some((first, args)) = argv.split_first() else {
             return;
         };
-        self.out.commands.push(SimpleCommand {
-            argv: argv.to_vec(),
-            text: argv.join(" "),
-        });
+        self.out.commands.push(SimpleCommand::new(argv));
         if is_help(args) {
             return;
         }

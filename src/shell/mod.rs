@@ -74,12 +74,36 @@ mod parse;
 use std::cell::Cell;
 
 /// One simple command: its effective words after quote removal, with leading
-/// env assignments (FOO=1) and wrappers (sudo, env, nice, timeout, nohup, xargs, command, exec, time, …) removed,
-/// and `text` = argv joined by single spaces (rule globs like "git push*" are matched against `text`).
+/// env assignments (FOO=1) and wrappers (sudo, env, nice, timeout, nohup,
+/// xargs, command, exec, time, …) removed. `text` is the words joined by
+/// single spaces (rule globs like "git push*" are matched against it); the
+/// words themselves are kept as ranges of `text`, so a command costs two
+/// allocations however many words it has (this runs on every shell call).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SimpleCommand {
-    pub argv: Vec<String>,
     pub text: String,
+    words: Vec<(usize, usize)>,
+}
+
+impl SimpleCommand {
+    pub(crate) fn new(argv: &[String]) -> SimpleCommand {
+        let mut text = String::with_capacity(argv.iter().map(|w| w.len() + 1).sum());
+        let mut words = Vec::with_capacity(argv.len());
+        for w in argv {
+            if !text.is_empty() || !words.is_empty() {
+                text.push(' ');
+            }
+            let start = text.len();
+            text.push_str(w);
+            words.push((start, text.len()));
+        }
+        SimpleCommand { text, words }
+    }
+
+    /// The words, after quote removal.
+    pub fn argv(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        self.words.iter().map(|(a, b)| &self.text[*a..*b])
+    }
 }
 
 /// What a command line does, as far as the analyser can tell.
