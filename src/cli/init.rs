@@ -64,13 +64,19 @@ timeout_secs = 5
 continue_on_error = false
 
 # Observes the end of each turn and arms the not-done reminder when the run
-# or todos are unfinished (CodeWhale has no stop hook). It never blocks.
+# or todos are unfinished. It never blocks.
 [[hooks.hooks]]
 name = "flowgate-turn"
 event = "turn_end"
 command = "{exe} turn_end --host codewhale"
 timeout_secs = 5
 continue_on_error = true
+
+# Not wired, on purpose:
+# - agent_end: CodeWhale has no stop hook that can make the agent continue;
+#   turn_end above arms the reminder and the next message delivers it.
+# - session_start: CodeWhale's session_start is an observer that cannot add
+#   context; the context arrives with every message instead.
 "#
     )
 }
