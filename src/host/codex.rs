@@ -29,7 +29,7 @@
 //! the reason, `error-deny` in the journal); everything else exits with the
 //! honest error code and one stderr line, and Codex goes on.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::payload::{self, Payload};
 use super::{Answer, Env, HookInput};
@@ -175,51 +175,20 @@ pub fn patch_paths(patch: &str) -> Vec<String> {
     paths
 }
 
-fn deny(reason: &str) -> Value {
-    json!({
-        "hookSpecificOutput": {
-            "hookEventName": "PreToolUse",
-            "permissionDecision": "deny",
-            "permissionDecisionReason": reason,
-        }
-    })
-}
-
 pub fn answer(kind: EventKind, decision: &Decision, _user_text: Option<&str>) -> Answer {
-    match (kind, decision) {
-        (EventKind::MessageSubmit, Decision::AddContext(text) | Decision::Replace(text)) => {
-            payload::reply(payload::context("UserPromptSubmit", text))
-        }
-        (EventKind::MessageSubmit, Decision::BlockMessage(reason)) => {
-            payload::block(json!({ "decision": "block", "reason": reason }), reason)
-        }
-        (EventKind::ToolCall, Decision::Deny(reason)) => payload::block(deny(reason), reason),
-        (EventKind::AgentEnd, Decision::Continue(reason)) => {
-            payload::block(json!({ "decision": "block", "reason": reason }), reason)
-        }
-        (EventKind::AgentEnd, Decision::AllowStop(Some(msg))) => {
-            payload::reply(json!({ "systemMessage": msg }))
-        }
-        (EventKind::SessionStart, Decision::AddContext(text)) => {
-            payload::reply(payload::context("SessionStart", text))
-        }
-        _ => payload::pass(),
-    }
+    payload::claude_shaped(kind, decision)
 }
 
 /// See the module doc: a refused tool call is a deliberate block; anything
 /// else is an honest error Codex steps over.
 pub fn failure(kind: EventKind, status: ExitStatus, message: &str, deny_call: bool) -> Answer {
-    if kind == EventKind::ToolCall && deny_call {
-        let reason = payload::refusal(message);
-        return payload::block(deny(&reason), &reason);
-    }
-    payload::error(status, message)
+    payload::failure(kind, status, message, deny_call, payload::pre_tool_deny)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn patch_paths_cover_every_operation() {

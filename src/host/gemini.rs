@@ -164,11 +164,7 @@ pub fn answer(kind: EventKind, decision: &Decision, _user_text: Option<&str>) ->
 /// See the module doc: a refused tool call is a deliberate block; anything
 /// else is an honest error Gemini steps over.
 pub fn failure(kind: EventKind, status: ExitStatus, message: &str, deny_call: bool) -> Answer {
-    if kind == EventKind::ToolCall && deny_call {
-        let reason = payload::refusal(message);
-        return payload::block(deny(&reason), &reason);
-    }
-    payload::error(status, message)
+    payload::failure(kind, status, message, deny_call, deny)
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value, json};
 
 use super::Answer;
-use crate::engine::event::{EventKind, MirroredTodo};
+use crate::engine::event::{Decision, EventKind, MirroredTodo};
 use crate::engine::rules::ShellInput;
 use crate::engine::todos::TodoStatus;
 use crate::exit::ExitStatus;
@@ -321,6 +321,58 @@ pub(super) fn program(word: &str) -> &str {
         .file_name()
         .and_then(|n| n.to_str())
         .unwrap_or(word)
+}
+
+/// Claude Code's output for each event (Codex takes the same shapes): only
+/// the fields valid for that event.
+pub(super) fn claude_shaped(kind: EventKind, decision: &Decision) -> Answer {
+    match (kind, decision) {
+        (EventKind::MessageSubmit, Decision::AddContext(text) | Decision::Replace(text)) => {
+            reply(context("UserPromptSubmit", text))
+        }
+        (EventKind::MessageSubmit, Decision::BlockMessage(reason)) => {
+            block(json!({ "decision": "block", "reason": reason }), reason)
+        }
+        (EventKind::ToolCall, Decision::Deny(reason)) => block(pre_tool_deny(reason), reason),
+        (EventKind::AgentEnd, Decision::Continue(reason)) => {
+            block(json!({ "decision": "block", "reason": reason }), reason)
+        }
+        (EventKind::AgentEnd, Decision::AllowStop(Some(msg))) => {
+            reply(json!({ "systemMessage": msg }))
+        }
+        (EventKind::SessionStart, Decision::AddContext(text)) => {
+            reply(context("SessionStart", text))
+        }
+        _ => pass(),
+    }
+}
+
+/// A PreToolUse denial in Claude Code's (and Codex's) shape.
+pub(super) fn pre_tool_deny(reason: &str) -> Value {
+    json!({
+        "hookSpecificOutput": {
+            "hookEventName": "PreToolUse",
+            "permissionDecision": "deny",
+            "permissionDecisionReason": reason,
+        }
+    })
+}
+
+/// flowgate failed. A tool call the on_error policy refuses is a deliberate
+/// block in the host's `deny` shape (these hosts act on nothing but exit 0
+/// JSON or exit 2); anything else is an honest error the host steps over.
+pub(super) fn failure(
+    kind: EventKind,
+    status: ExitStatus,
+    message: &str,
+    deny_call: bool,
+    deny: fn(&str) -> Value,
+) -> Answer {
+    if kind == EventKind::ToolCall && deny_call {
+        let reason = refusal(message);
+        return block(deny(&reason), &reason);
+    }
+    error(status, message)
 }
 
 #[cfg(test)]
