@@ -204,7 +204,7 @@ pub fn user_only_command(cmd: &str) -> Option<&'static str> {
 /// (`flowgate step|todo|status …`), with nothing chained, piped, redirected
 /// or substituted? `exe` is the running binary's path, also accepted.
 pub fn is_own_command(cmd: &str, exe: Option<&str>) -> bool {
-    let Some(words) = plain_words(cmd) else {
+    let Some(words) = shell::plain_words(cmd) else {
         return false;
     };
     let mut it = words.iter().map(String::as_str);
@@ -221,55 +221,6 @@ pub fn is_own_command(cmd: &str, exe: Option<&str>) -> bool {
         sub = it.next();
     }
     matches!(sub, Some("step" | "todo" | "status"))
-}
-
-/// Split a command into words if it is one plain simple command: no
-/// operators, redirections, substitutions, globbing or newlines outside
-/// quotes, and no `$` or backquote anywhere but inside single quotes.
-fn plain_words(cmd: &str) -> Option<Vec<String>> {
-    let mut words = Vec::new();
-    let mut cur = String::new();
-    let mut in_word = false;
-    let mut chars = cmd.trim().chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\'' => {
-                in_word = true;
-                loop {
-                    match chars.next()? {
-                        '\'' => break,
-                        ch => cur.push(ch),
-                    }
-                }
-            }
-            '"' => {
-                in_word = true;
-                loop {
-                    match chars.next()? {
-                        '"' => break,
-                        '$' | '`' | '\\' => return None,
-                        ch => cur.push(ch),
-                    }
-                }
-            }
-            ' ' | '\t' => {
-                if in_word {
-                    words.push(std::mem::take(&mut cur));
-                    in_word = false;
-                }
-            }
-            ';' | '&' | '|' | '<' | '>' | '(' | ')' | '$' | '`' | '\\' | '\n' | '\r' | '*'
-            | '?' | '[' | '{' | '}' | '~' | '#' => return None,
-            ch => {
-                in_word = true;
-                cur.push(ch);
-            }
-        }
-    }
-    if in_word {
-        words.push(cur);
-    }
-    Some(words)
 }
 
 #[cfg(test)]

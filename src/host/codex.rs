@@ -133,7 +133,7 @@ fn tool_call(name: &str, input: Option<&Value>) -> ToolCall {
 
 /// `bash -lc '<script>'` (as Codex joins a shell argv) → `<script>`.
 fn unwrap_shell(cmd: &str) -> Option<String> {
-    let w = payload::words(cmd)?;
+    let w = crate::shell::plain_words(cmd)?;
     match w.as_slice() {
         [shell, flag, script]
             if SHELLS.contains(&payload::program(shell))

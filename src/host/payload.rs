@@ -255,66 +255,6 @@ pub(super) fn refusal(message: &str) -> String {
     )
 }
 
-/// Split a command into words when it is one plain simple command: quotes
-/// and backslashes are honoured, and any unquoted operator, redirection,
-/// substitution or newline gives `None`.
-pub(super) fn words(cmd: &str) -> Option<Vec<String>> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut in_word = false;
-    let mut it = cmd.trim().chars();
-    while let Some(c) = it.next() {
-        match c {
-            '\'' => {
-                in_word = true;
-                loop {
-                    match it.next()? {
-                        '\'' => break,
-                        ch => cur.push(ch),
-                    }
-                }
-            }
-            '"' => {
-                in_word = true;
-                loop {
-                    match it.next()? {
-                        '"' => break,
-                        '\\' => match it.next()? {
-                            ch @ ('"' | '\\' | '$' | '`') => cur.push(ch),
-                            '\n' => {}
-                            ch => {
-                                cur.push('\\');
-                                cur.push(ch);
-                            }
-                        },
-                        '$' | '`' => return None,
-                        ch => cur.push(ch),
-                    }
-                }
-            }
-            '\\' => {
-                in_word = true;
-                cur.push(it.next()?);
-            }
-            ' ' | '\t' => {
-                if in_word {
-                    out.push(std::mem::take(&mut cur));
-                    in_word = false;
-                }
-            }
-            ';' | '&' | '|' | '<' | '>' | '(' | ')' | '$' | '`' | '\n' | '\r' => return None,
-            ch => {
-                in_word = true;
-                cur.push(ch);
-            }
-        }
-    }
-    if in_word {
-        out.push(cur);
-    }
-    Some(out)
-}
-
 /// The file name of a command word (`/usr/bin/bash` → `bash`).
 pub(super) fn program(word: &str) -> &str {
     Path::new(word)
@@ -378,20 +318,6 @@ pub(super) fn failure(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn words_split_plain_commands_only() {
-        assert_eq!(
-            words("bash -lc 'flowgate step next'").unwrap(),
-            vec!["bash", "-lc", "flowgate step next"]
-        );
-        assert_eq!(
-            words(r#"sh -c "echo \"hi\"""#).unwrap(),
-            vec!["sh", "-c", "echo \"hi\""]
-        );
-        assert!(words("bash -lc 'x' && rm y").is_none());
-        assert!(words("echo $(rm x)").is_none());
-    }
 
     #[test]
     fn own_mcp_tools_only_from_the_flowgate_server() {

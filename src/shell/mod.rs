@@ -158,5 +158,73 @@ fn mark_unparsable(out: &mut Analysis, reason: &str) {
     }
 }
 
+/// Split a command into words if it is one plain simple command: no
+/// operators, redirections, substitutions, globbing or newlines outside
+/// quotes, and no `$` or backquote anywhere but inside single quotes;
+/// backslash escapes mean what they mean to the shell. Deliberately strict: it decides flowgate's own-command
+/// exemption, and what it cannot split plainly goes through `analyse`.
+pub fn plain_words(cmd: &str) -> Option<Vec<String>> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut chars = cmd.trim().chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next()? {
+                        '\'' => break,
+                        ch => cur.push(ch),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next()? {
+                        '"' => break,
+                        '$' | '`' => return None,
+                        '\\' => match chars.next()? {
+                            ch @ ('"' | '\\' | '$' | '`') => cur.push(ch),
+                            '\n' => {}
+                            ch => {
+                                cur.push('\\');
+                                cur.push(ch);
+                            }
+                        },
+                        ch => cur.push(ch),
+                    }
+                }
+            }
+            // An escaped character is literal, as in the shell; a
+            // backslash-newline joins lines.
+            '\\' => match chars.next()? {
+                '\n' => {}
+                ch => {
+                    in_word = true;
+                    cur.push(ch);
+                }
+            },
+            ' ' | '\t' => {
+                if in_word {
+                    words.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            ';' | '&' | '|' | '<' | '>' | '(' | ')' | '$' | '`' | '\n' | '\r' | '*' | '?' | '['
+            | '{' | '}' | '~' | '#' => return None,
+            ch => {
+                in_word = true;
+                cur.push(ch);
+            }
+        }
+    }
+    if in_word {
+        words.push(cur);
+    }
+    Some(words)
+}
+
 #[cfg(test)]
 mod tests;

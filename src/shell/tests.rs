@@ -367,3 +367,31 @@ fn containers_and_tool_installers() {
     assert!(is_write("pipx uninstall ruff"));
     assert!(!is_write("pipx list"));
 }
+
+#[test]
+fn plain_words_split_one_plain_command_only() {
+    assert_eq!(
+        super::plain_words("bash -lc 'flowgate step next'").unwrap(),
+        vec!["bash", "-lc", "flowgate step next"]
+    );
+    assert_eq!(
+        super::plain_words("a \"b c\" 'd;e'").unwrap(),
+        vec!["a", "b c", "d;e"]
+    );
+    // Backslash escapes mean what they mean to the shell: still one command.
+    assert_eq!(
+        super::plain_words(r#"x 'it'\''s' a\;b "q\"""#).unwrap(),
+        vec!["x", "it's", "a;b", "q\""]
+    );
+    for not_plain in [
+        "bash -lc 'x' && rm y",
+        "echo $(rm x)",
+        "echo \"$HOME\"",
+        "ls *.rs",
+        "a\nb",
+        "x > y",
+        "'open",
+    ] {
+        assert!(super::plain_words(not_plain).is_none(), "{not_plain}");
+    }
+}
