@@ -116,7 +116,21 @@ pub fn check(
 }
 
 fn check_shell(rule: &ShellRule, cmd: &str) -> Result<(), Denial> {
-    let a = shell::analyse(cmd);
+    // Globs are checked as the analyser finds each simple command, so the
+    // commands are never collected (less memory on long command lines).
+    let mut denied: Option<String> = None;
+    let mut not_allowed: Option<String> = None;
+    let a = shell::analyse_each(cmd, &mut |c| {
+        if denied.is_none() && rule.deny.iter().any(|p| glob(p, &c.text)) {
+            denied = Some(c.text.clone());
+        }
+        if not_allowed.is_none()
+            && !rule.allow.is_empty()
+            && !rule.allow.iter().any(|p| glob(p, &c.text))
+        {
+            not_allowed = Some(c.text.clone());
+        }
+    });
     if let Some(why) = &a.unparsable
         && (rule.deny_writes || !rule.allow.is_empty())
     {
@@ -124,18 +138,11 @@ fn check_shell(rule: &ShellRule, cmd: &str) -> Result<(), Denial> {
             "the shell input could not be analysed ({why})"
         )));
     }
-    for c in &a.commands {
-        if let Some(_p) = rule.deny.iter().find(|p| glob(p, &c.text)) {
-            return Err(Denial::ShellDenied(c.text.clone()));
-        }
+    if let Some(c) = denied {
+        return Err(Denial::ShellDenied(c));
     }
-    if !rule.allow.is_empty()
-        && let Some(c) = a
-            .commands
-            .iter()
-            .find(|c| !rule.allow.iter().any(|p| glob(p, &c.text)))
-    {
-        return Err(Denial::ShellNotAllowed(c.text.clone()));
+    if let Some(c) = not_allowed {
+        return Err(Denial::ShellNotAllowed(c));
     }
     if rule.deny_writes
         && let Some(w) = a.writes.first()

@@ -8,10 +8,15 @@ use std::cell::Cell;
 
 use super::code::{self, Lang};
 use super::parse::{RawCommand, RedirOp, Redirect, is_name};
-use super::{Analysis, MAX_DEPTH, SimpleCommand, analyse_into, mark_unparsable};
+use super::{Analysis, MAX_DEPTH, SimpleCommand, Visit, analyse_into, mark_unparsable};
 
 /// Classify every command of one parse into `out`.
-pub(crate) fn classify_all(cmds: &[RawCommand], budget: &Cell<usize>, out: &mut Analysis) {
+pub(crate) fn classify_all(
+    cmds: &[RawCommand],
+    budget: &Cell<usize>,
+    out: &mut Analysis,
+    visit: &mut Visit<'_>,
+) {
     for cmd in cmds {
         for r in &cmd.redirects {
             if let Some(w) = redirect_write(r) {
@@ -28,6 +33,7 @@ pub(crate) fn classify_all(cmds: &[RawCommand], budget: &Cell<usize>, out: &mut 
             level: cmd.level,
             budget,
             out,
+            visit,
         };
         cx.run(argv, stdin);
     }
@@ -128,8 +134,13 @@ pub(crate) fn is_assignment(w: &str) -> bool {
 /// The command's name as classified: basename, `@version` and interpreter
 /// version suffixes removed (`/usr/bin/python3.12` → `python`).
 pub(crate) fn cmd_name(word: &str) -> &str {
-    let base = word.rfind('/').map_or(word, |i| &word[i + 1..]);
-    let base = match base.get(1..).and_then(|rest| rest.find('@')) {
+    // Byte searches: `/` and `@` are ASCII, so the cuts are char boundaries
+    // (this runs for every simple command of every shell call).
+    let base = match word.bytes().rposition(|b| b == b'/') {
+        Some(i) => &word[i + 1..],
+        None => word,
+    };
+    let base = match base.bytes().skip(1).position(|b| b == b'@') {
         Some(i) => &base[..i + 1],
         None => base,
     };
@@ -245,20 +256,21 @@ fn is_fix_target(t: &str) -> bool {
         .any(|p| matches!(*p, "verify" | "diff" | "ci" | "dry" | "test") || p.starts_with("check"))
 }
 
-struct Cx<'a, 'b> {
+struct Cx<'a, 'b, 'v> {
     level: usize,
     budget: &'b Cell<usize>,
     out: &'a mut Analysis,
+    visit: &'a mut Visit<'v>,
 }
 
-impl Cx<'_, '_> {
+impl Cx<'_, '_, '_> {
     fn write(&mut self, what: impl Into<String>) {
         self.out.writes.push(what.into());
     }
 
     /// Re-analyse a string of shell code one level deeper.
     fn reanalyse(&mut self, src: &str) {
-        analyse_into(src, self.level + 1, self.budget, self.out);
+        analyse_into(src, self.level + 1, self.budget, self.out, self.visit);
     }
 
     /// Run an argv found inside another command (`find -exec`, `python -m`).
@@ -305,7 +317,11 @@ impl Cx<'_, '_> {
         let Some((first, args)) = argv.split_first() else {
             return;
         };
-        self.out.commands.push(SimpleCommand::new(argv));
+        let command = SimpleCommand::new(argv);
+        match self.visit.as_mut() {
+            Some(f) => f(&command),
+            None => self.out.commands.push(command),
+        }
         if is_help(args) {
             return;
         }

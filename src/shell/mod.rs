@@ -129,24 +129,45 @@ pub(crate) const MAX_DEPTH: usize = 40;
 /// Bounds the work on adversarial input (`eval eval eval …`) to a few ms.
 const MIN_BUDGET: usize = 1_000_000;
 
+/// Where found simple commands go: `None` collects them into
+/// `Analysis::commands`; a callback sees each one as it is found and
+/// nothing is kept (the hot path: less memory touched on long commands).
+pub(crate) type Visit<'f> = Option<&'f mut dyn FnMut(&SimpleCommand)>;
+
 /// Analyse `command`. Must never panic, on any input.
 pub fn analyse(command: &str) -> Analysis {
+    run_analysis(command, &mut None)
+}
+
+/// Like [`analyse`], but hands each simple command to `on_command` as it is
+/// found instead of collecting them: the result's `commands` is empty.
+pub fn analyse_each(command: &str, on_command: &mut dyn FnMut(&SimpleCommand)) -> Analysis {
+    run_analysis(command, &mut Some(on_command))
+}
+
+fn run_analysis(command: &str, visit: &mut Visit<'_>) -> Analysis {
     let mut out = Analysis::default();
     let budget = Cell::new(MIN_BUDGET.max(command.len().saturating_mul(4)));
-    analyse_into(command, 0, &budget, &mut out);
+    analyse_into(command, 0, &budget, &mut out, visit);
     let mut seen = std::collections::HashSet::new();
     out.writes.retain(|w| seen.insert(w.clone()));
     out
 }
 
 /// Parse `src` (found at nesting `level`) and classify what it runs into `out`.
-pub(crate) fn analyse_into(src: &str, level: usize, budget: &Cell<usize>, out: &mut Analysis) {
+pub(crate) fn analyse_into(
+    src: &str,
+    level: usize,
+    budget: &Cell<usize>,
+    out: &mut Analysis,
+    visit: &mut Visit<'_>,
+) {
     if level > MAX_DEPTH {
         mark_unparsable(out, "nesting too deep");
         return;
     }
     let parsed = parse::parse(src, level, budget);
-    classify::classify_all(&parsed.commands, budget, out);
+    classify::classify_all(&parsed.commands, budget, out, visit);
     if let Some(e) = parsed.error {
         mark_unparsable(out, &e);
     }

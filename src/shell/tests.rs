@@ -395,3 +395,20 @@ fn plain_words_split_one_plain_command_only() {
         assert!(super::plain_words(not_plain).is_none(), "{not_plain}");
     }
 }
+
+#[test]
+fn analyse_each_sees_the_same_commands_analyse_collects() {
+    for cmd in [
+        "FOO=1 sudo tee -a log < in && bash -c 'sed -i s/a/b/ f' | grep x",
+        "find . -name '*.tmp' -exec rm {} \\; ; echo $(git status) `ls`",
+        "echo 'unterminated",
+    ] {
+        let full = super::analyse(cmd);
+        let mut seen = Vec::new();
+        let each = super::analyse_each(cmd, &mut |c| seen.push(c.clone()));
+        assert_eq!(seen, full.commands, "{cmd}");
+        assert!(each.commands.is_empty());
+        assert_eq!(each.writes, full.writes);
+        assert_eq!(each.unparsable, full.unparsable);
+    }
+}
