@@ -98,8 +98,51 @@ pub(crate) fn parse(src: &str, level: usize, budget: &Cell<usize>) -> Parsed {
     parsed
 }
 
-struct Parser<'b> {
-    s: Vec<char>,
+/// The source, one entry per character: the input's own bytes when it is
+/// ASCII (nearly every real command line: no copy), else its chars. Peak
+/// memory matters here: every page a hook call touches costs wall time.
+enum Source<'s> {
+    Ascii(&'s [u8]),
+    Chars(Vec<char>),
+}
+
+impl<'s> Source<'s> {
+    fn new(src: &'s str) -> Self {
+        if src.is_ascii() {
+            Source::Ascii(src.as_bytes())
+        } else {
+            Source::Chars(src.chars().collect())
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Source::Ascii(b) => b.len(),
+            Source::Chars(c) => c.len(),
+        }
+    }
+
+    fn get(&self, i: usize) -> Option<char> {
+        match self {
+            Source::Ascii(b) => b.get(i).map(|&b| char::from(b)),
+            Source::Chars(c) => c.get(i).copied(),
+        }
+    }
+
+    fn slice(&self, from: usize, to: usize) -> String {
+        let to = to.min(self.len());
+        match self {
+            Source::Ascii(b) => b
+                .get(from..to)
+                .map(|b| b.iter().map(|&b| char::from(b)).collect())
+                .unwrap_or_default(),
+            Source::Chars(c) => c.get(from..to).unwrap_or(&[]).iter().collect(),
+        }
+    }
+}
+
+struct Parser<'s, 'b> {
+    s: Source<'s>,
     pos: usize,
     level: usize,
     budget: &'b Cell<usize>,
@@ -128,14 +171,17 @@ pub(crate) fn is_name(t: &str) -> bool {
         && cs.all(|c| c == '_' || c.is_ascii_alphanumeric())
 }
 
-impl<'b> Parser<'b> {
-    fn new(src: &str, level: usize, budget: &'b Cell<usize>) -> Self {
+impl<'s, 'b> Parser<'s, 'b> {
+    fn new(src: &'s str, level: usize, budget: &'b Cell<usize>) -> Self {
         Parser {
-            s: src.chars().collect(),
+            s: Source::new(src),
             pos: 0,
             level,
             budget,
-            cmds: Vec::new(),
+            // One simple command per ~24 bytes is generous for real command
+            // lines; reserving up front avoids regrowing (and copying) the
+            // list, and capacity that is never written is never touched.
+            cmds: Vec::with_capacity(src.len() / 24 + 1),
             heredocs: Vec::new(),
             pending: Vec::new(),
         }
@@ -180,15 +226,11 @@ impl<'b> Parser<'b> {
     }
 
     fn peek(&self, off: usize) -> Option<char> {
-        self.s.get(self.pos.checked_add(off)?).copied()
+        self.s.get(self.pos.checked_add(off)?)
     }
 
     fn slice(&self, from: usize, to: usize) -> String {
-        self.s
-            .get(from..to.min(self.s.len()))
-            .unwrap_or(&[])
-            .iter()
-            .collect()
+        self.s.slice(from, to)
     }
 
     fn enter(&mut self) -> PResult<()> {
