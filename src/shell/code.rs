@@ -23,6 +23,22 @@ pub(crate) struct Findings {
     pub shell: Vec<String>,
 }
 
+impl Findings {
+    /// Record the shell command a call runs: the string literals of `args`,
+    /// joined by spaces (`subprocess.run(["rm", "x"])` → `rm x`).
+    fn run_shell(&mut self, args: &[&[Tok]]) {
+        let cmd = args
+            .iter()
+            .map(|a| strings(a))
+            .filter(|s| !s.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        if !cmd.is_empty() {
+            self.shell.push(cmd);
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Tok {
     Ident(String),
@@ -154,6 +170,18 @@ fn call_args(toks: &[Tok], open: usize) -> Vec<&[Tok]> {
 
 /// The string literals in a token range, joined by spaces (a command line
 /// from `system("rm x")` or `["rm", "-f", "x"]`).
+/// Whether the call at `i` is a method call (`x.name(`), and the name of
+/// its receiver when that is a plain identifier (`os` in `os.remove(`).
+fn receiver(toks: &[Tok], i: usize) -> (bool, Option<&str>) {
+    let dotted = i > 0 && is_punct(toks.get(i - 1), '.');
+    let owner = if dotted && i >= 2 {
+        ident(toks.get(i - 2))
+    } else {
+        None
+    };
+    (dotted, owner)
+}
+
 fn strings(toks: &[Tok]) -> String {
     toks.iter()
         .filter_map(|t| match t {
@@ -232,12 +260,7 @@ fn python(toks: &[Tok], f: &mut Findings) {
         if !is_punct(toks.get(i + 1), '(') {
             continue;
         }
-        let dotted = i > 0 && is_punct(toks.get(i - 1), '.');
-        let owner = if dotted && i >= 2 {
-            ident(toks.get(i - 2))
-        } else {
-            None
-        };
+        let (dotted, owner) = receiver(toks, i);
         let after_call = dotted && i >= 2 && is_punct(toks.get(i - 2), ')');
         let args = call_args(toks, i + 1);
         let write = match name {
@@ -279,15 +302,7 @@ fn python(toks: &[Tok], f: &mut Findings) {
             "system" | "popen" | "run" | "call" | "check_call" | "check_output" | "Popen"
             | "getoutput" | "getstatusoutput" | "spawnl" | "execl" | "execlp" | "execvp" => {
                 if owner.is_some_and(|o| matches!(o, "os" | "subprocess" | "commands")) {
-                    let cmd = args
-                        .iter()
-                        .map(|a| strings(a))
-                        .filter(|s| !s.is_empty())
-                        .collect::<Vec<_>>()
-                        .join(" ");
-                    if !cmd.is_empty() {
-                        f.shell.push(cmd);
-                    }
+                    f.run_shell(&args);
                 }
                 false
             }
@@ -310,12 +325,7 @@ fn node(toks: &[Tok], f: &mut Findings) {
         if !is_punct(toks.get(i + 1), '(') {
             continue;
         }
-        let dotted = i > 0 && is_punct(toks.get(i - 1), '.');
-        let owner = if dotted && i >= 2 {
-            ident(toks.get(i - 2))
-        } else {
-            None
-        };
+        let (dotted, owner) = receiver(toks, i);
         let args = call_args(toks, i + 1);
         let write = match name {
             "writeFile" | "writeFileSync" | "appendFile" | "appendFileSync"
@@ -337,15 +347,7 @@ fn node(toks: &[Tok], f: &mut Findings) {
             "open" | "openSync" => dotted && mode_arg(&args, &[1]),
             "execSync" | "exec" | "execFile" | "execFileSync" | "spawn" | "spawnSync" | "execa"
             | "execaSync" | "execaCommand" | "execaCommandSync" => {
-                let cmd = args
-                    .iter()
-                    .map(|a| strings(a))
-                    .filter(|s| !s.is_empty())
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                if !cmd.is_empty() {
-                    f.shell.push(cmd);
-                }
+                f.run_shell(&args);
                 false
             }
             _ => false,
@@ -456,15 +458,7 @@ fn ruby(toks: &[Tok], f: &mut Findings) {
             if matches!(n, "system" | "exec" | "spawn")
                 && !(i > 0 && is_punct(toks.get(i - 1), '.'))
             {
-                let cmd = next_args()
-                    .iter()
-                    .map(|a| strings(a))
-                    .filter(|s| !s.is_empty())
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                if !cmd.is_empty() {
-                    f.shell.push(cmd);
-                }
+                f.run_shell(&next_args());
             }
             false
         };
@@ -489,10 +483,7 @@ fn php(toks: &[Tok], f: &mut Findings) {
             | "chmod" | "chown" | "symlink" | "link" | "tempnam" | "move_uploaded_file" => true,
             "fopen" | "gzopen" => mode_arg(&args, &[1]),
             "system" | "exec" | "shell_exec" | "passthru" | "popen" | "proc_open" => {
-                let cmd = args.first().map(|a| strings(a)).unwrap_or_default();
-                if !cmd.is_empty() {
-                    f.shell.push(cmd);
-                }
+                f.run_shell(&args[..args.len().min(1)]);
                 false
             }
             _ => false,
