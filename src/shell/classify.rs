@@ -294,6 +294,32 @@ impl Cx<'_, '_, '_> {
         }
     }
 
+    /// What a `perl`/`ruby` run writes: `-i` edits in place, each `-e` code
+    /// is scanned, and with neither code nor a script file the script comes
+    /// from stdin.
+    fn inline_code(
+        &mut self,
+        lang: Lang,
+        name: &str,
+        inplace: bool,
+        codes: &[String],
+        script_file: bool,
+        stdin: Option<&str>,
+    ) {
+        if inplace {
+            self.write(format!("{name} -i"));
+        }
+        for c in codes {
+            self.code(lang, c, &format!("{name} -e"));
+        }
+        if codes.is_empty()
+            && !script_file
+            && let Some(s) = stdin
+        {
+            self.code(lang, s, &format!("{name} script on stdin"));
+        }
+    }
+
     /// Strip assignments and wrappers, record the command, classify it.
     fn run(&mut self, argv: &[String], stdin: Stdin<'_>) {
         let mut argv = argv;
@@ -869,18 +895,14 @@ impl Cx<'_, '_, '_> {
             }
             i += if used_next { 2 } else { 1 };
         }
-        if inplace {
-            self.write("perl -i");
-        }
-        for c in &codes {
-            self.code(Lang::Perl, c, "perl -e");
-        }
-        if codes.is_empty()
-            && args.get(i).is_none()
-            && let Some(s) = stdin
-        {
-            self.code(Lang::Perl, s, "perl script on stdin");
-        }
+        self.inline_code(
+            Lang::Perl,
+            "perl",
+            inplace,
+            &codes,
+            args.get(i).is_some(),
+            stdin,
+        );
     }
 
     fn ruby(&mut self, args: &[String], stdin: Option<&str>) {
@@ -918,18 +940,14 @@ impl Cx<'_, '_, '_> {
             }
             i += if used_next { 2 } else { 1 };
         }
-        if inplace {
-            self.write("ruby -i");
-        }
-        for c in &codes {
-            self.code(Lang::Ruby, c, "ruby -e");
-        }
-        if codes.is_empty()
-            && args.get(i).is_none()
-            && let Some(s) = stdin
-        {
-            self.code(Lang::Ruby, s, "ruby script on stdin");
-        }
+        self.inline_code(
+            Lang::Ruby,
+            "ruby",
+            inplace,
+            &codes,
+            args.get(i).is_some(),
+            stdin,
+        );
     }
 
     fn awk(&mut self, name: &str, args: &[String]) {
