@@ -26,9 +26,9 @@
 
 use serde_json::Value;
 
-use super::payload::{self, Payload};
+use super::payload;
 use super::{Answer, Env, HookInput};
-use crate::engine::event::{Decision, Event, EventKind, ToolCall};
+use crate::engine::event::{Decision, EventKind, ToolCall};
 use crate::engine::rules::ShellInput;
 use crate::exit::ExitStatus;
 
@@ -60,33 +60,17 @@ pub const GROUPS: &[(&str, &[&str])] = &[
 const SHELL_TOOLS: &[&str] = &["Bash", "PowerShell"];
 const WRITE_TOOLS: &[&str] = &["Write", "Edit", "MultiEdit", "NotebookEdit"];
 
+const LAYOUT: payload::Layout = payload::Layout {
+    label: "Claude Code",
+    host: "claude",
+    prompt_event: "UserPromptSubmit",
+    tool_name: |p| p.need_str("tool_name", "PreToolUse").map(str::to_string),
+    tool_call,
+    project_dir_var: Some("CLAUDE_PROJECT_DIR"),
+};
+
 pub fn read(kind: EventKind, stdin: &str, env: Env<'_>) -> Result<HookInput, String> {
-    let p = Payload::parse(stdin, "Claude Code")?;
-    p.check_event(kind, "claude")?;
-    let event = match kind {
-        EventKind::MessageSubmit => Event::MessageSubmit {
-            text: p.need_str("prompt", "UserPromptSubmit")?.to_string(),
-            complete: true,
-        },
-        EventKind::ToolCall => {
-            let name = p.need_str("tool_name", "PreToolUse")?;
-            Event::ToolCall(tool_call(name, p.get("tool_input")))
-        }
-        EventKind::AgentEnd => Event::AgentEnd {
-            // Claude Code does not run Stop when the user interrupts.
-            aborted: false,
-            stop_hook_active: p.flag("stop_hook_active"),
-        },
-        EventKind::SessionStart => Event::SessionStart {
-            source: p.str("source").map(str::to_string),
-        },
-        EventKind::TurnEnd => unreachable!("check_event refuses turn_end"),
-    };
-    Ok(HookInput {
-        event,
-        session: p.session(),
-        workspace: payload::workspace(p.str("cwd"), env("CLAUDE_PROJECT_DIR")),
-    })
+    payload::read(&LAYOUT, kind, stdin, env)
 }
 
 fn tool_call(name: &str, input: Option<&Value>) -> ToolCall {
@@ -124,6 +108,7 @@ pub fn failure(kind: EventKind, status: ExitStatus, message: &str, deny_call: bo
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::event::Event;
 
     fn no_env(_: &str) -> Option<String> {
         None

@@ -31,9 +31,9 @@
 
 use serde_json::Value;
 
-use super::payload::{self, Payload};
+use super::payload;
 use super::{Answer, Env, HookInput};
-use crate::engine::event::{Decision, Event, EventKind, ToolCall};
+use crate::engine::event::{Decision, EventKind, ToolCall};
 use crate::engine::rules::ShellInput;
 use crate::exit::ExitStatus;
 
@@ -71,32 +71,17 @@ const SHELL_TOOLS: &[&str] = &[
 ];
 const SHELLS: &[&str] = &["bash", "sh", "zsh", "dash"];
 
-pub fn read(kind: EventKind, stdin: &str, _env: Env<'_>) -> Result<HookInput, String> {
-    let p = Payload::parse(stdin, "Codex")?;
-    p.check_event(kind, "codex")?;
-    let event = match kind {
-        EventKind::MessageSubmit => Event::MessageSubmit {
-            text: p.need_str("prompt", "UserPromptSubmit")?.to_string(),
-            complete: true,
-        },
-        EventKind::ToolCall => {
-            let name = p.need_str("tool_name", "PreToolUse")?;
-            Event::ToolCall(tool_call(name, p.get("tool_input")))
-        }
-        EventKind::AgentEnd => Event::AgentEnd {
-            aborted: false,
-            stop_hook_active: p.flag("stop_hook_active"),
-        },
-        EventKind::SessionStart => Event::SessionStart {
-            source: p.str("source").map(str::to_string),
-        },
-        EventKind::TurnEnd => unreachable!("check_event refuses turn_end"),
-    };
-    Ok(HookInput {
-        event,
-        session: p.session(),
-        workspace: payload::workspace(p.str("cwd"), None),
-    })
+const LAYOUT: payload::Layout = payload::Layout {
+    label: "Codex",
+    host: "codex",
+    prompt_event: "UserPromptSubmit",
+    tool_name: |p| p.need_str("tool_name", "PreToolUse").map(str::to_string),
+    tool_call,
+    project_dir_var: None,
+};
+
+pub fn read(kind: EventKind, stdin: &str, env: Env<'_>) -> Result<HookInput, String> {
+    payload::read(&LAYOUT, kind, stdin, env)
 }
 
 fn tool_call(name: &str, input: Option<&Value>) -> ToolCall {

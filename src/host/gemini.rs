@@ -30,7 +30,7 @@ use serde_json::{Value, json};
 
 use super::payload::{self, Payload};
 use super::{Answer, Env, HookInput};
-use crate::engine::event::{Decision, Event, EventKind, ToolCall};
+use crate::engine::event::{Decision, EventKind, ToolCall};
 use crate::engine::rules::ShellInput;
 use crate::engine::todos::TodoStatus;
 use crate::exit::ExitStatus;
@@ -61,32 +61,17 @@ pub const GROUPS: &[(&str, &[&str])] = &[
 
 const WRITE_TOOLS: &[&str] = &["write_file", "replace"];
 
+const LAYOUT: payload::Layout = payload::Layout {
+    label: "Gemini CLI",
+    host: "gemini",
+    prompt_event: "BeforeAgent",
+    tool_name,
+    tool_call,
+    project_dir_var: Some("GEMINI_PROJECT_DIR"),
+};
+
 pub fn read(kind: EventKind, stdin: &str, env: Env<'_>) -> Result<HookInput, String> {
-    let p = Payload::parse(stdin, "Gemini CLI")?;
-    p.check_event(kind, "gemini")?;
-    let event = match kind {
-        EventKind::MessageSubmit => Event::MessageSubmit {
-            text: p.need_str("prompt", "BeforeAgent")?.to_string(),
-            complete: true,
-        },
-        EventKind::ToolCall => {
-            let name = tool_name(&p)?;
-            Event::ToolCall(tool_call(&name, p.get("tool_input")))
-        }
-        EventKind::AgentEnd => Event::AgentEnd {
-            aborted: false,
-            stop_hook_active: p.flag("stop_hook_active"),
-        },
-        EventKind::SessionStart => Event::SessionStart {
-            source: p.str("source").map(str::to_string),
-        },
-        EventKind::TurnEnd => unreachable!("check_event refuses turn_end"),
-    };
-    Ok(HookInput {
-        event,
-        session: p.session(),
-        workspace: payload::workspace(p.str("cwd"), env("GEMINI_PROJECT_DIR")),
-    })
+    payload::read(&LAYOUT, kind, stdin, env)
 }
 
 /// The tool's name, with MCP tools in the `mcp__<server>__<tool>` form.

@@ -8,14 +8,65 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value, json};
 
-use super::Answer;
-use crate::engine::event::{Decision, EventKind, MirroredTodo};
+use super::{Answer, Env, HookInput};
+use crate::engine::event::{Decision, Event, EventKind, MirroredTodo, ToolCall};
 use crate::engine::rules::ShellInput;
 use crate::engine::todos::TodoStatus;
 use crate::exit::ExitStatus;
 
 /// One event's stdin object.
 pub(super) struct Payload(Map<String, Value>);
+
+/// What differs between the JSON hosts' inputs; the rest is [`read`].
+pub(super) struct Layout {
+    /// The host's name in messages (`Claude Code`).
+    pub label: &'static str,
+    /// The `--host` value (`claude`).
+    pub host: &'static str,
+    /// The host's name for the prompt event, in messages.
+    pub prompt_event: &'static str,
+    /// The tool's name, in flowgate's `mcp__<server>__<tool>` form.
+    pub tool_name: fn(&Payload) -> Result<String, String>,
+    /// The tool call, from its name and `tool_input`.
+    pub tool_call: fn(&str, Option<&Value>) -> ToolCall,
+    /// The variable holding the host's project directory, if it sets one.
+    pub project_dir_var: Option<&'static str>,
+}
+
+/// Read one event of a JSON host into the neutral form.
+pub(super) fn read(
+    layout: &Layout,
+    kind: EventKind,
+    stdin: &str,
+    env: Env<'_>,
+) -> Result<HookInput, String> {
+    let p = Payload::parse(stdin, layout.label)?;
+    p.check_event(kind, layout.host)?;
+    let event = match kind {
+        EventKind::MessageSubmit => Event::MessageSubmit {
+            text: p.need_str("prompt", layout.prompt_event)?.to_string(),
+            complete: true,
+        },
+        EventKind::ToolCall => {
+            let name = (layout.tool_name)(&p)?;
+            Event::ToolCall((layout.tool_call)(&name, p.get("tool_input")))
+        }
+        EventKind::AgentEnd => Event::AgentEnd {
+            // None of these hosts runs its stop hook when the user interrupts.
+            aborted: false,
+            stop_hook_active: p.flag("stop_hook_active"),
+        },
+        EventKind::SessionStart => Event::SessionStart {
+            source: p.str("source").map(str::to_string),
+        },
+        EventKind::TurnEnd => unreachable!("check_event refuses turn_end"),
+    };
+    Ok(HookInput {
+        event,
+        session: p.session(),
+        workspace: workspace(p.str("cwd"), layout.project_dir_var.and_then(env)),
+    })
+}
 
 impl Payload {
     /// Parse stdin; `host` names the host in messages.
