@@ -23,20 +23,9 @@ const SAMPLE: &str = include_str!("../../fixtures/workflows/example.toml");
 
 const GITIGNORE: &str = "# flowgate's runtime files; the workflows and config.toml are worth committing\nstate.json\nstate.lock\nstate.corrupt-*.json\n.state.json.*.tmp\njournal.jsonl\n";
 
-/// Quote a path for `sh -c` if it needs it.
-fn sh_quote(s: &str) -> String {
-    if s.chars()
-        .all(|c| c.is_ascii_alphanumeric() || "/._-+".contains(c))
-    {
-        s.to_string()
-    } else {
-        format!("'{}'", s.replace('\'', "'\\''"))
-    }
-}
-
 /// The CodeWhale `[hooks]` block for a flowgate binary at `exe`.
 pub fn codewhale_hooks(exe: &str) -> String {
-    let exe = sh_quote(exe);
+    let exe = crate::shell::quote(exe);
     format!(
         r#"# flowgate hooks for CodeWhale. Put this in ~/.codewhale/config.toml, or in
 # <workspace>/.codewhale/hooks.toml for a trusted workspace.
@@ -105,7 +94,7 @@ fn hook_program() -> String {
     });
     match on_path.and_then(|p| p.canonicalize().ok()) {
         Some(p) if p == me => "flowgate".into(),
-        _ => sh_quote(&exe.display().to_string()),
+        _ => crate::shell::quote(&exe.display().to_string()),
     }
 }
 

@@ -163,25 +163,16 @@ pub(super) fn shell_command(input: Option<&Value>) -> ShellInput {
         Some(Value::Array(argv)) => {
             let words: Option<Vec<&str>> = argv.iter().map(Value::as_str).collect();
             match words {
-                Some(w) => {
-                    ShellInput::Command(w.iter().map(|s| quote(s)).collect::<Vec<_>>().join(" "))
-                }
+                Some(w) => ShellInput::Command(
+                    w.iter()
+                        .map(|s| crate::shell::quote(s))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ),
                 None => ShellInput::Unreadable,
             }
         }
         _ => ShellInput::Unreadable,
-    }
-}
-
-/// Quote a word for `sh` if it needs it.
-pub(super) fn quote(s: &str) -> String {
-    if !s.is_empty()
-        && s.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "/._-+=:,@%".contains(c))
-    {
-        s.to_string()
-    } else {
-        format!("'{}'", s.replace('\'', "'\\''"))
     }
 }
 

@@ -247,5 +247,17 @@ pub fn plain_words(cmd: &str) -> Option<Vec<String>> {
     Some(words)
 }
 
+/// Quote a word for `sh` if it needs it (single quotes, `'` as `'\''`).
+pub fn quote(s: &str) -> String {
+    if !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/._-+=:,@%".contains(c))
+    {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
 #[cfg(test)]
 mod tests;
