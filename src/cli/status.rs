@@ -62,12 +62,10 @@ pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
         }
         None => out.push(match &state.run {
             Some(r) => format!(
-                "No active workflow (the last run, {}, is {:?}).",
+                "No active workflow (the last run, {}, is {}).",
                 r.root().name,
-                r.status
-            )
-            .replace("Completed", "completed")
-            .replace("Cancelled", "cancelled"),
+                r.status.as_str()
+            ),
             None => "No active workflow.".to_string(),
         }),
     }

@@ -155,8 +155,8 @@ fn tool_call(state: &State, call: &ToolCall, ctx: &Ctx<'_>) -> Outcome {
                 .todos
                 .iter()
                 .any(|t| t.status == TodoStatus::InProgress)
-            && (rules::in_group("@write", &call.name, ctx.groups)
-                || rules::in_group("@shell", &call.name, ctx.groups))
+            && (rules::entry_matches("@write", &call.name, ctx.groups)
+                || rules::entry_matches("@shell", &call.name, ctx.groups))
         {
             return Outcome::new(
                 Decision::Deny(text::todo_gate_reason(&call.name)),

@@ -81,10 +81,6 @@ pub fn entry_matches(entry: &str, name: &str, groups: &GroupMap) -> bool {
     }
 }
 
-pub fn in_group(group: &str, name: &str, groups: &GroupMap) -> bool {
-    entry_matches(group, name, groups)
-}
-
 /// Check a tool call against a phase.
 pub fn check(
     phase: &Phase,

@@ -26,6 +26,16 @@ pub enum RunStatus {
     Cancelled,
 }
 
+impl RunStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RunStatus::Active => "active",
+            RunStatus::Completed => "completed",
+            RunStatus::Cancelled => "cancelled",
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     pub step: u64,

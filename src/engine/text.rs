@@ -114,13 +114,7 @@ pub fn announcement(run: &Run, groups: &GroupMap) -> String {
 
 /// The todo part of a reminder: todo text only inside the list.
 fn todo_reminder(todos: &[Todo]) -> Option<String> {
-    let open: Vec<String> = todos
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| !t.status.is_done())
-        .map(|(i, t)| format!("{} [{i}] {}", t.status.icon(), t.text))
-        .collect();
-    if open.is_empty() {
+    if open_count(todos) == 0 {
         return None;
     }
     let next = next_action(todos)
@@ -128,7 +122,7 @@ fn todo_reminder(todos: &[Todo]) -> Option<String> {
         .unwrap_or_default();
     Some(format!(
         "There are still incomplete todos. Continue working on the remaining todos.\n\nRemaining items:\n{}{next}",
-        open.join("\n")
+        open_list(todos)
     ))
 }
 
@@ -375,15 +369,9 @@ pub fn context_block(
         steps.clear();
     }
     if fixed(&instr, &steps, &todos_text) > max_bytes && !state.todos.is_empty() {
-        let open: Vec<Todo> = state
-            .todos
-            .iter()
-            .filter(|t| !t.status.is_done())
-            .cloned()
-            .collect();
         todos_text = format!(
             "\n\n**Open todos** ({} open):\n{}",
-            open.len(),
+            open_count(&state.todos),
             open_list(&state.todos)
         );
     }

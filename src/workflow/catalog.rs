@@ -47,9 +47,7 @@ impl Catalog {
             .iter()
             .map(|(k, _)| k.to_string())
             .collect();
-        let mut files: Vec<(Tier, PathBuf)> = Vec::new();
-        let mut diags = Vec::new();
-        for (tier, dir) in tier_dirs(dirs) {
+        for (_, dir) in tier_dirs(dirs) {
             for path in toml_files(&dir) {
                 let key = path
                     .file_stem()
@@ -57,7 +55,6 @@ impl Catalog {
                     .unwrap_or("")
                     .to_string();
                 keys.insert(key);
-                files.push((tier, path));
             }
         }
         let mut shadowed = Vec::new();
@@ -71,14 +68,8 @@ impl Catalog {
             shadowed.extend(sources.into_iter().map(|s| (key.clone(), s.origin)));
             parsed.insert(key.clone(), parse_source(key, winner, groups));
         }
-        let _ = files;
         let mut cat = resolve(parsed);
         cat.shadowed = shadowed;
-        diags.append(&mut cat.diags);
-        cat.diags = diags;
-        cat.diags
-            .sort_by(|a, b| (&a.file, a.line, a.col).cmp(&(&b.file, b.line, b.col)));
-        cat.diags.dedup();
         cat
     }
 
@@ -99,11 +90,7 @@ impl Catalog {
             todo.extend(p.1.refs.iter().map(|r| r.target.clone()));
             parsed.insert(key, p);
         }
-        let mut cat = resolve(parsed);
-        cat.diags
-            .sort_by(|a, b| (&a.file, a.line, a.col).cmp(&(&b.file, b.line, b.col)));
-        cat.diags.dedup();
-        cat
+        resolve(parsed)
     }
 
     /// `root` and every workflow it reaches, for a run's snapshot.
@@ -274,6 +261,9 @@ fn resolve(parsed: BTreeMap<String, (Origin, Parsed)>) -> Catalog {
             cat.usable.insert(key, (w, origin));
         }
     }
+    cat.diags
+        .sort_by(|a, b| (&a.file, a.line, a.col).cmp(&(&b.file, b.line, b.col)));
+    cat.diags.dedup();
     cat
 }
 

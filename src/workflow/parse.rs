@@ -460,14 +460,11 @@ fn check_tool_entry(
 ) {
     if entry.trim().is_empty() {
         r.error_at(span, format!("empty tool name{ctx}"));
-    } else if let Some(stripped) = entry.strip_prefix('@') {
-        let _ = stripped;
-        if !groups.iter().any(|g| g == entry) {
-            let hint = crate::diag::did_you_mean(entry, groups.iter().map(String::as_str))
-                .map(|g| format!(" (did you mean \"{g}\"?)"))
-                .unwrap_or_else(|| format!(" (known groups: {})", groups.join(", ")));
-            r.error_at(span, format!("unknown tool group \"{entry}\"{ctx}{hint}"));
-        }
+    } else if entry.starts_with('@') && !groups.iter().any(|g| g == entry) {
+        let hint = crate::diag::did_you_mean(entry, groups.iter().map(String::as_str))
+            .map(|g| format!(" (did you mean \"{g}\"?)"))
+            .unwrap_or_else(|| format!(" (known groups: {})", groups.join(", ")));
+        r.error_at(span, format!("unknown tool group \"{entry}\"{ctx}{hint}"));
     }
 }
 
