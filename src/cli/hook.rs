@@ -13,6 +13,7 @@ use crate::app::{App, resolve_workspace};
 use crate::config::OnError;
 use crate::engine::decide::{Ctx, decide};
 use crate::engine::event::{Decision, Event, EventKind};
+use crate::engine::rules::ShellInput;
 use crate::exit::{ExitStatus, Failure};
 use crate::host::{self, Answer, HookInput, Host};
 use crate::journal;
@@ -109,37 +110,35 @@ pub fn run(flag: Option<&Path>, kind: EventKind, host: Option<&str>) -> Output {
             (answer, label.to_string(), f.message)
         }
     };
+    // The journal skips a workspace without `.flowgate/`.
     let dir = workspace.join(".flowgate");
-    let quiet = matches!(decision.as_str(), "allow" | "pass") && !dir.is_dir();
-    if !quiet {
-        let entry = journal::Entry {
-            time: crate::time::now_iso(),
-            event: kind.name().into(),
-            host: host.name().into(),
-            session,
-            tool,
-            decision,
-            reason: reason
-                .lines()
-                .next()
-                .unwrap_or("")
-                .chars()
-                .take(300)
-                .collect(),
+    let entry = journal::Entry {
+        time: crate::time::now_iso(),
+        event: kind.name().into(),
+        host: host.name().into(),
+        session,
+        tool,
+        decision,
+        reason: reason
+            .lines()
+            .next()
+            .unwrap_or("")
+            .chars()
+            .take(300)
+            .collect(),
+    };
+    if let Err(e) = journal::append(&dir, &entry) {
+        let mut a = answer;
+        // Still one line: add to the error line, if there is one.
+        a.stderr = if a.stderr.is_empty() {
+            format!("flowgate: cannot write the journal: {e}")
+        } else {
+            format!(
+                "{}; also cannot write the journal: {e}",
+                a.stderr.trim_end()
+            )
         };
-        if let Err(e) = journal::append(&dir, &entry) {
-            let mut a = answer;
-            // Still one line: add to the error line, if there is one.
-            a.stderr = if a.stderr.is_empty() {
-                format!("flowgate: cannot write the journal: {e}")
-            } else {
-                format!(
-                    "{}; also cannot write the journal: {e}",
-                    a.stderr.trim_end()
-                )
-            };
-            return to_output(a);
-        }
+        return to_output(a);
     }
     to_output(answer)
 }
@@ -186,9 +185,12 @@ fn handle(
         _ => None,
     };
     let groups = app.groups(host);
-    let exe = std::env::current_exe()
-        .ok()
-        .map(|p| p.display().to_string());
+    // Only a shell command can name this binary by its path.
+    let exe =
+        matches!(&input.event, Event::ToolCall(c) if matches!(c.shell, ShellInput::Command(_)))
+            .then(std::env::current_exe)
+            .and_then(Result::ok)
+            .map(|p| p.display().to_string());
     let is_message = matches!(input.event, Event::MessageSubmit { .. });
     let (state, corrupt) = match app.store.load() {
         Ok(s) => (s, false),
