@@ -56,28 +56,15 @@ pub fn resolve_workspace(flag: Option<&Path>, from_host: Option<&Path>) -> PathB
 
 impl App {
     pub fn open(workspace: PathBuf) -> Result<App, Failure> {
-        let home = flowgate_home();
-        let user_cfg = home.as_ref().map(|h| h.join("config.toml"));
-        let settings = Settings::load(
-            user_cfg.as_deref(),
-            &workspace.join(".flowgate/config.toml"),
-        )
-        .map_err(|diags| {
-            let first = diags[0].to_string();
-            let more = diags.len() - 1;
-            Failure::config(if more == 0 {
-                first
-            } else {
-                format!("{first} (and {more} more; run `flowgate validate`)")
-            })
-        })?;
-        let store = Store::new(&workspace, settings.lock_timeout_ms);
-        Ok(App {
-            workspace,
-            home,
-            settings,
-            store,
-        })
+        let (app, diags) = App::open_lenient(workspace);
+        match diags.split_first() {
+            None => Ok(app),
+            Some((first, [])) => Err(Failure::config(first.to_string())),
+            Some((first, more)) => Err(Failure::config(format!(
+                "{first} (and {} more; run `flowgate validate`)",
+                more.len()
+            ))),
+        }
     }
 
     /// Open even when the config has problems (for `validate`): the default
