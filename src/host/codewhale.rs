@@ -7,7 +7,7 @@
 use serde_json::{Value, json};
 
 use super::{Answer, Env, HookInput};
-use crate::engine::event::{Decision, Event, EventKind, MirroredTodo, ToolCall, TurnStatus};
+use crate::engine::event::{Decision, Event, EventKind, ToolCall, TurnStatus};
 use crate::engine::rules::ShellInput;
 use crate::engine::todos::TodoStatus;
 use crate::exit::ExitStatus;
@@ -141,7 +141,7 @@ fn tool_call(name: &str, args: Option<&Value>, had_args: bool) -> ToolCall {
     };
     let own_tool = super::payload::is_own_mcp(name);
     let todo_mirror = (name == "todo_write").then(|| match args {
-        Some(a) => mirror(a),
+        Some(a) => super::payload::mirror(Some(a), "todos", "content", todo_status),
         None if had_args => Err("the tool input was cut by the host".to_string()),
         None => Err("the tool input is missing".to_string()),
     });
@@ -154,34 +154,12 @@ fn tool_call(name: &str, args: Option<&Value>, had_args: bool) -> ToolCall {
     }
 }
 
-/// `todo_write` input: `{"todos":[{"content","status"}]}`, status pending |
-/// in_progress | completed | cancelled.
-fn mirror(args: &Value) -> Result<Vec<MirroredTodo>, String> {
-    let items = args
-        .get("todos")
-        .and_then(Value::as_array)
-        .ok_or("no \"todos\" list in the input")?;
-    items
-        .iter()
-        .enumerate()
-        .map(|(i, item)| {
-            let text = item
-                .get("content")
-                .and_then(Value::as_str)
-                .ok_or(format!("item {i} has no \"content\""))?;
-            let status = match item.get("status").and_then(Value::as_str) {
-                Some("pending") | None => TodoStatus::NotStarted,
-                Some("in_progress") => TodoStatus::InProgress,
-                Some("completed") => TodoStatus::Completed,
-                Some("cancelled") => TodoStatus::Abandoned,
-                Some(other) => return Err(format!("item {i} has unknown status \"{other}\"")),
-            };
-            Ok(MirroredTodo {
-                text: text.to_string(),
-                status,
-            })
-        })
-        .collect()
+/// `todo_write` statuses: `pending | in_progress | completed | cancelled`.
+fn todo_status(word: &str) -> Option<TodoStatus> {
+    match word {
+        "cancelled" => Some(TodoStatus::Abandoned),
+        other => super::payload::plan_status(other),
+    }
 }
 
 fn ok(stdout: String) -> Answer {
