@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 
 use crate::config::Settings;
 use crate::engine::rules::GroupMap;
-use crate::engine::run::{Run, RunStatus};
+use crate::engine::run::Run;
 use crate::engine::state::State;
-use crate::engine::text;
+use crate::engine::transition::{self, Command};
 use crate::exit::Failure;
 use crate::host::Host;
 use crate::store::Store;
@@ -177,50 +177,58 @@ impl App {
             .keys()
             .filter_map(|k| cat.usable.get(k).map(|(_, o)| (k.clone(), o.clone())))
             .collect();
-        let groups = self.groups(host);
-        self.store.update(|state: &mut State, recovered| {
-            if let Some(run) = state.active_run()
-                && !replace {
-                    return Err(Failure::runtime(format!(
-                        "a {} run is already active (phase {}, task \"{}\"); cancel it first (`@flow cancel` or `flowgate cancel`), then start again",
-                        run.root().name,
-                        run.phase().name,
-                        run.description
-                    )));
-                }
-            let mut run = Run::start(definitions, origins, key, task, crate::time::task_id(), crate::time::now_iso(), session);
-            run.host = Some(host.name().to_string());
-            let first = text::initial_message(&run, &groups);
-            state.run = Some(run);
-            state.nudge = Default::default();
-            state.mark_progress();
-            let block = text::context_block(state, &groups, None, &[], self.settings.context_max_bytes).unwrap_or_default();
-            let mut message = format!("{first}\n\n{block}");
-            if let Some(r) = recovered {
-                message = format!("flowgate: {r}\n\n{message}");
-            }
-            let run = state.run.as_ref().expect("just set");
-            let summary = format!("started {} ({}) for \"{}\"", run.root().name, run.task_id, run.description);
-            Ok((message, summary))
-        })
+        let mut run = Run::start(
+            definitions,
+            origins,
+            key,
+            task,
+            crate::time::task_id(),
+            crate::time::now_iso(),
+            session,
+        );
+        run.host = Some(host.name().to_string());
+        let summary = format!(
+            "started {} ({}) for \"{}\"",
+            run.root().name,
+            run.task_id,
+            run.description
+        );
+        let (mut message, recovered) = self.apply(Command::Start {
+            run: Box::new(run),
+            replace,
+        })?;
+        if let Some(r) = recovered {
+            message = format!("flowgate: {r}\n\n{message}");
+        }
+        Ok((message, summary))
     }
 
     /// Cancel the run at once (the user's command).
     pub fn cancel_now(&self) -> Result<String, Failure> {
-        self.store.update(|state: &mut State, _| {
-            let Some(run) = state.run.as_mut().filter(|r| r.is_active()) else {
-                return Ok("No active workflow to cancel.".to_string());
+        self.apply(Command::CancelNow).map(|(text, _)| text)
+    }
+
+    /// Apply a state-changing command under the store's lock: the core's
+    /// `transition::apply` decides, this only loads and writes. Returns the
+    /// text to show and a notice when a corrupt state was set aside.
+    pub fn apply(&self, cmd: Command) -> Result<(String, Option<String>), Failure> {
+        let mut recovered = None;
+        let text = self.store.update(|state: &mut State, rec| {
+            recovered = rec.map(str::to_string);
+            let host = match &cmd {
+                Command::Start { run, .. } => run.host.as_deref().and_then(Host::parse),
+                _ => None,
+            }
+            .unwrap_or_else(|| self.cli_host(state));
+            let groups = self.groups(host);
+            let ctx = transition::Ctx {
+                groups: &groups,
+                context_max_bytes: self.settings.context_max_bytes,
+                limits: self.settings.todo_limits,
             };
-            run.status = RunStatus::Cancelled;
-            run.announced = false;
-            let msg = format!(
-                "Workflow cancelled: \"{}\" ({})",
-                run.description,
-                run.root().name
-            );
-            state.nudge = Default::default();
-            Ok(msg)
-        })
+            transition::apply(state, cmd, &ctx).map_err(Failure::runtime)
+        })?;
+        Ok((text, recovered))
     }
 
     /// `key  name  (source)` rows for every usable workflow, then problems.

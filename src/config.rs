@@ -23,6 +23,8 @@ pub struct Settings {
     pub context_max_bytes: usize,
     pub lock_timeout_ms: u64,
     pub max_auto_continue: u32,
+    /// Continuations for one user prompt, progress or not.
+    pub max_continue_per_prompt: u32,
     pub require_todo_in_progress: bool,
     pub todo_limits: Limits,
     /// Extra tool groups, or extra members of the built-in ones.
@@ -37,6 +39,7 @@ impl Default for Settings {
             context_max_bytes: 4000,
             lock_timeout_ms: 3000,
             max_auto_continue: 20,
+            max_continue_per_prompt: 50,
             require_todo_in_progress: false,
             todo_limits: Limits::default(),
             groups: BTreeMap::new(),
@@ -53,6 +56,7 @@ const KEYS: &[&str] = &[
     "context_max_bytes",
     "lock_timeout_ms",
     "max_auto_continue",
+    "max_continue_per_prompt",
     "require_todo_in_progress",
     "todos",
     "groups",
@@ -137,6 +141,9 @@ impl Settings {
         }
         if let Some(n) = r.integer(doc, "max_auto_continue", "") {
             self.max_auto_continue = n.min(u64::from(u32::MAX)) as u32;
+        }
+        if let Some(n) = r.integer(doc, "max_continue_per_prompt", "") {
+            self.max_continue_per_prompt = n.min(u64::from(u32::MAX)) as u32;
         }
         if let Some(b) = r.boolean(doc, "require_todo_in_progress", "") {
             self.require_todo_in_progress = b;

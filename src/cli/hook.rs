@@ -10,104 +10,117 @@ use std::path::Path;
 
 use super::Output;
 use crate::app::{App, resolve_workspace};
-use crate::config::OnError;
-use crate::engine::decide::{Ctx, decide};
+use crate::engine::decide::{Ctx, Outcome, decide};
 use crate::engine::event::{Decision, Event, EventKind};
-use crate::engine::rules::ShellInput;
-use crate::exit::{ExitStatus, Failure};
+use crate::engine::failure::{self, Fallback, RunKnown};
+use crate::exit::Failure;
 use crate::host::{self, Answer, HookInput, Host};
 use crate::journal;
 
-fn read_stdin() -> Result<String, Failure> {
+/// stdin as text. Invalid UTF-8 is a malformed payload, reported in the
+/// host's own shape once the host is known (hence the lossy copy).
+fn read_stdin() -> (String, Option<Failure>) {
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
-        return Ok(String::new());
+        return (String::new(), None);
     }
-    let mut s = String::new();
-    stdin
-        .lock()
-        .read_to_string(&mut s)
-        .map_err(|e| Failure::input(format!("cannot read stdin: {e}")))?;
-    Ok(s)
+    let mut bytes = Vec::new();
+    if let Err(e) = stdin.lock().read_to_end(&mut bytes) {
+        return (
+            String::new(),
+            Some(Failure::input(format!("cannot read stdin: {e}"))),
+        );
+    }
+    match String::from_utf8(bytes) {
+        Ok(s) => (s, None),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            (
+                text,
+                Some(Failure::input(format!(
+                    "stdin is not valid UTF-8 (byte {at}); the payload must be UTF-8 JSON"
+                ))),
+            )
+        }
+    }
 }
 
 fn env(name: &str) -> Option<String> {
     std::env::var(name).ok()
 }
 
+/// What one hook call decided, before the host's shape.
+struct Decided {
+    decision: Decision,
+    note: String,
+    user_text: Option<String>,
+    subject: Option<String>,
+}
+
 pub fn run(flag: Option<&Path>, kind: EventKind, host: Option<&str>) -> Output {
-    let stdin = match read_stdin() {
-        Ok(s) => s,
-        Err(f) => {
-            return to_output(host::failure(
-                Host::Codewhale,
-                kind,
-                f.status,
-                &f.message,
-                true,
-            ));
-        }
+    let (stdin, unreadable) = read_stdin();
+    let detected = Host::detect(&stdin);
+    // A typo in the hook config must not open the gate: it is a failure
+    // like any other, answered in the shape the payload suggests.
+    let (host, bad_host) = match host.map(|h| (h, Host::parse(h))) {
+        None => (detected, None),
+        Some((_, Some(h))) => (h, None),
+        Some((h, None)) => (
+            detected,
+            Some(Failure::usage(format!(
+                "unknown host \"{h}\"; use codewhale, claude, codex or gemini"
+            ))),
+        ),
     };
-    let host = match host {
-        None => Host::detect(&stdin),
-        Some(h) => match Host::parse(h) {
-            Some(h) => h,
-            None => {
-                // A typo in the hook config must not open the gate: the
-                // on_error policy decides, as for any other failure.
-                let ws = resolve_workspace(flag, None);
-                let deny = deny_on_error(App::open(ws.clone()).ok().as_ref(), &ws);
-                return to_output(host::failure(
-                    Host::Codewhale,
-                    kind,
-                    ExitStatus::Usage,
-                    &format!("unknown host \"{h}\"; use codewhale, claude, codex or gemini"),
-                    deny,
-                ));
-            }
-        },
+    let input = match unreadable.or(bad_host) {
+        Some(f) => Err(f),
+        None => host::read(host, kind, &stdin, &env).map_err(Failure::input),
     };
-    let input = host::read(host, kind, &stdin, &env);
     let workspace = resolve_workspace(
         flag,
         input.as_ref().ok().and_then(|i| i.workspace.as_deref()),
     );
     let app = App::open(workspace.clone());
     let session = input.as_ref().ok().and_then(|i| i.session.clone());
-    let tool = match &input {
-        Ok(HookInput {
-            event: Event::ToolCall(c),
-            ..
-        }) if c.writes.is_empty() => Some(c.name.clone()),
-        Ok(HookInput {
-            event: Event::ToolCall(c),
-            ..
-        }) => Some(format!("{} ({})", c.name, c.writes.join(", "))),
-        _ => None,
-    };
     let result = match (&app, input) {
         (Err(f), _) => Err(Failure::new(f.status, f.message.clone())),
-        (_, Err(msg)) => Err(Failure::input(msg)),
+        (_, Err(f)) => Err(f),
         (Ok(app), Ok(input)) => handle(app, host, &input),
     };
-    let (answer, decision, reason) = match result {
-        Ok((decision, outcome_note, user_text)) => {
-            let answer = host::answer(host, kind, &decision, user_text.as_deref());
-            let reason = match &decision {
+    let (answer, decision, reason, tool) = match result {
+        Ok(d) => {
+            let answer = host::answer(host, kind, &d.decision, d.user_text.as_deref());
+            let reason = match &d.decision {
                 Decision::Deny(r) | Decision::BlockMessage(r) | Decision::Continue(r) => r.clone(),
-                _ => outcome_note,
+                _ => d.note,
             };
-            (answer, decision.label().to_string(), reason)
+            (answer, d.decision.label().to_string(), reason, d.subject)
         }
         Err(f) => {
-            let deny = deny_on_error(app.as_ref().ok(), &workspace);
-            let answer = host::failure(host, kind, f.status, &f.message, deny);
-            let label = if kind == EventKind::ToolCall {
-                if deny { "error-deny" } else { "error-allow" }
-            } else {
-                "error"
-            };
-            (answer, label.to_string(), f.message)
+            let on_error = app.as_ref().ok().and_then(|a| a.settings.on_error);
+            let run = run_known(&workspace);
+            match failure::on_failure(kind, on_error, run, &f.message) {
+                Fallback::Refuse(reason) => (
+                    host::refuse(host, kind, f.status, &reason),
+                    "error-deny".to_string(),
+                    f.message,
+                    None,
+                ),
+                Fallback::GoOn => {
+                    let label = if kind == EventKind::ToolCall {
+                        "error-allow"
+                    } else {
+                        "error"
+                    };
+                    (
+                        host::error(host, kind, f.status, &f.message),
+                        label.to_string(),
+                        f.message,
+                        None,
+                    )
+                }
+            }
         }
     };
     // The journal skips a workspace without `.flowgate/`.
@@ -151,46 +164,46 @@ fn to_output(a: Answer) -> Output {
     }
 }
 
-/// The on_error policy: the setting, else deny while a run is active or the
-/// state cannot be read.
-fn deny_on_error(app: Option<&App>, workspace: &Path) -> bool {
-    match app.and_then(|a| a.settings.on_error) {
-        Some(OnError::Deny) => true,
-        Some(OnError::Allow) => false,
-        None => {
-            let store = crate::store::Store::new(workspace, 0);
-            match store.load() {
-                Ok(s) => s.active_run().is_some(),
-                Err(_) => true,
-            }
-        }
+/// Whether a run is active, for the failure policy.
+fn run_known(workspace: &Path) -> RunKnown {
+    match crate::store::Store::new(workspace, 0).load() {
+        Ok(s) if s.active_run().is_some() => RunKnown::Active,
+        Ok(_) => RunKnown::Inactive,
+        Err(_) => RunKnown::Unknown,
     }
 }
 
-/// Decide one event. Returns the decision, a journal note, and the user's
-/// text (message_submit adapters append context to it).
-fn handle(
-    app: &App,
-    host: Host,
-    input: &HookInput,
-) -> Result<(Decision, String, Option<String>), Failure> {
+/// The path of this binary, which the agent may use for its own commands.
+fn this_exe() -> Option<String> {
+    std::env::current_exe()
+        .ok()
+        .map(|p| p.display().to_string())
+}
+
+/// Decide one event: `@flow` commands, else the core's `decide`, written
+/// under the lock when the core changed the state.
+fn handle(app: &App, host: Host, input: &HookInput) -> Result<Decided, Failure> {
     if let Event::MessageSubmit { text, .. } = &input.event
         && let Some(args) = flow_command(text, &app.settings.command_prefix)
     {
         let (d, note) = super::start::flow_command(app, host, &args, input.session.clone());
-        return Ok((d, note, Some(text.clone())));
+        return Ok(Decided {
+            decision: d,
+            note,
+            user_text: Some(text.clone()),
+            subject: None,
+        });
     }
     let user_text = match &input.event {
         Event::MessageSubmit { text, .. } => Some(text.clone()),
         _ => None,
     };
     let groups = app.groups(host);
-    // Only a shell command can name this binary by its path.
-    let exe =
-        matches!(&input.event, Event::ToolCall(c) if matches!(c.shell, ShellInput::Command(_)))
-            .then(std::env::current_exe)
-            .and_then(Result::ok)
-            .map(|p| p.display().to_string());
+    // Only a shell command can name this binary by its path; looking it up
+    // costs a syscall, so only tool calls pay it.
+    let exe = matches!(input.event, Event::ToolCall(_))
+        .then(this_exe)
+        .flatten();
     let is_message = matches!(input.event, Event::MessageSubmit { .. });
     let (state, corrupt) = match app.store.load() {
         Ok(s) => (s, false),
@@ -209,13 +222,20 @@ fn handle(
     let ctx = Ctx {
         settings: &app.settings,
         groups: &groups,
+        tools: host.tools(),
         stale: stale.as_deref(),
         exe: exe.as_deref(),
         max_message_chars: host.max_message_chars(),
     };
+    let decided = |o: Outcome| Decided {
+        decision: o.decision,
+        note: o.note,
+        user_text: user_text.clone(),
+        subject: o.subject,
+    };
     let first = decide(&state, &input.event, &ctx);
     if first.state.is_none() && !corrupt {
-        return Ok((first.decision, first.note, user_text));
+        return Ok(decided(first));
     }
     // A write is needed: decide again under the lock on the freshest state.
     let updated = app.store.update(|s, recovered| {
@@ -232,14 +252,12 @@ fn handle(
         Ok::<_, Failure>(o)
     });
     match updated {
-        Ok(o) => Ok((o.decision, o.note, user_text)),
-        // Only bookkeeping (progress, a mirrored list) was to be written: a
-        // busy lock must not turn an allowed call into a refused one.
-        Err(f) if first.decision == Decision::Allow => Ok((
-            first.decision,
-            format!("{}; not recorded: {}", first.note, f.message),
-            user_text,
-        )),
+        Ok(o) => Ok(decided(o)),
+        Err(f) if failure::after_write_failure(&first.decision) => {
+            let mut d = decided(first);
+            d.note = format!("{}; not recorded: {}", d.note, f.message);
+            Ok(d)
+        }
         Err(f) => Err(f),
     }
 }

@@ -2,7 +2,8 @@
 
 use super::Output;
 use crate::app::App;
-use crate::engine::todos::{EditAction, TodoOp, apply, format_list};
+use crate::engine::todos::{EditAction, TodoOp, format_list};
+use crate::engine::transition::Command;
 use crate::exit::Failure;
 
 #[derive(clap::Args, Debug)]
@@ -61,15 +62,7 @@ pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
         Op::Abandon { indices } => TodoOp::Edit(EditAction::Abandon, indices.clone()),
         Op::Clear => TodoOp::Clear,
     };
-    let limits = app.settings.todo_limits;
-    let mut recovered: Option<String> = None;
-    let text = app.store.update(|state, rec| {
-        recovered = rec.map(str::to_string);
-        let (list, text) = apply(&state.todos, &op, limits).map_err(Failure::runtime)?;
-        state.todos = list;
-        state.mark_progress();
-        Ok::<_, Failure>(text)
-    })?;
+    let (text, recovered) = app.apply(Command::Todo(op))?;
     super::journal_command(app, "todo", &text);
     Ok(Output::ok_recovered(text, recovered))
 }

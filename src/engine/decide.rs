@@ -3,8 +3,9 @@
 //! No I/O here. `None` as the new state means "nothing changed, do not
 //! write" — read-only events never cause a write.
 
-use super::event::{Decision, Event, MirroredTodo, ToolCall, TurnStatus};
-use super::rules::{self, GroupMap, ShellInput};
+use super::call::{Call, Does, RawCall, ShellLang, ToolTable, interpret};
+use super::event::{Decision, Event, MirroredTodo, TurnStatus};
+use super::rules::{self, GroupMap};
 use super::state::State;
 use super::text;
 use super::todos::{Todo, TodoStatus};
@@ -14,6 +15,8 @@ use crate::config::Settings;
 pub struct Ctx<'a> {
     pub settings: &'a Settings,
     pub groups: &'a GroupMap,
+    /// The host's tool table: what its tools do.
+    pub tools: &'a ToolTable,
     /// Set when the run's definitions changed on disk (the notice to show).
     pub stale: Option<&'a str>,
     /// Path of the running binary, accepted as flowgate's own command.
@@ -30,6 +33,8 @@ pub struct Outcome {
     pub state: Option<State>,
     /// One line for the journal: why this decision.
     pub note: String,
+    /// For the journal: the tool and the files it writes, on tool calls.
+    pub subject: Option<String>,
 }
 
 impl Outcome {
@@ -38,6 +43,7 @@ impl Outcome {
             decision,
             state,
             note: note.into(),
+            subject: None,
         }
     }
 }
@@ -56,7 +62,7 @@ pub fn decide(state: &State, event: &Event, ctx: &Ctx<'_>) -> Outcome {
             aborted,
             stop_hook_active,
         } => agent_end(state, *aborted, *stop_hook_active, ctx),
-        Event::SessionStart { .. } => session_start(state, ctx),
+        Event::SessionStart { source } => session_start(state, source.as_deref(), ctx),
     }
 }
 
@@ -126,11 +132,51 @@ fn mirror(items: &[MirroredTodo]) -> Vec<Todo> {
         .collect()
 }
 
-fn tool_call(state: &State, call: &ToolCall, ctx: &Ctx<'_>) -> Outcome {
-    let own = call.own_tool
-        || matches!(&call.shell, ShellInput::Command(c) if rules::is_own_command(c, ctx.exe));
+fn tool_call(state: &State, raw: &RawCall, ctx: &Ctx<'_>) -> Outcome {
+    let call = interpret(raw, ctx.tools);
+    let subject = match call.paths() {
+        [] => call.name.clone(),
+        paths => format!("{} ({})", call.name, paths.join(", ")),
+    };
+    let mut out = judge_call(state, &call, ctx);
+    out.subject = Some(subject);
+    out
+}
+
+/// Is this call one of flowgate's own agent commands (its MCP tools, or
+/// `flowgate step|todo|status …` alone in a POSIX shell)?
+fn is_own(call: &Call, exe: Option<&str>) -> bool {
+    match &call.does {
+        Does::Own => true,
+        Does::Shell {
+            lang: ShellLang::Posix,
+            command: Some(c),
+            patch: None,
+        } => rules::is_own_command(c, exe),
+        _ => false,
+    }
+}
+
+/// Does the call write (so the `require_todo_in_progress` gate applies)?
+fn writes_or_runs(call: &Call, groups: &GroupMap) -> bool {
+    matches!(
+        call.does,
+        Does::Shell { .. } | Does::Patch { .. } | Does::FileWrite { .. }
+    ) || rules::entry_matches("@write", &call.name, groups)
+        || rules::entry_matches("@shell", &call.name, groups)
+}
+
+fn judge_call(state: &State, call: &Call, ctx: &Ctx<'_>) -> Outcome {
+    let own = is_own(call, ctx.exe);
     if !own {
-        if let (Some(run), ShellInput::Command(c)) = (state.active_run(), &call.shell)
+        if let (
+            Some(run),
+            Does::Shell {
+                lang: ShellLang::Posix,
+                command: Some(c),
+                ..
+            },
+        ) = (state.active_run(), &call.does)
             && let Some(sub) = rules::user_only_command(c)
         {
             return Outcome::new(
@@ -140,9 +186,9 @@ fn tool_call(state: &State, call: &ToolCall, ctx: &Ctx<'_>) -> Outcome {
             );
         }
         if let Some(run) = state.active_run()
-            && let Err(denial) = rules::check(run.phase(), &call.name, &call.shell, ctx.groups)
+            && let Err(denial) = rules::check(run.phase(), call, ctx.tools.patch_tool(), ctx.groups)
         {
-            let reason = text::block_reason(run, &call.name, &denial, ctx.groups);
+            let reason = text::block_reason(run, &call.shown, &denial, ctx.groups);
             return Outcome::new(
                 Decision::Deny(reason),
                 None,
@@ -155,11 +201,10 @@ fn tool_call(state: &State, call: &ToolCall, ctx: &Ctx<'_>) -> Outcome {
                 .todos
                 .iter()
                 .any(|t| t.status == TodoStatus::InProgress)
-            && (rules::entry_matches("@write", &call.name, ctx.groups)
-                || rules::entry_matches("@shell", &call.name, ctx.groups))
+            && writes_or_runs(call, ctx.groups)
         {
             return Outcome::new(
-                Decision::Deny(text::todo_gate_reason(&call.name)),
+                Decision::Deny(text::todo_gate_reason(&call.shown)),
                 None,
                 "require_todo_in_progress: no todo in progress",
             );
@@ -171,56 +216,58 @@ fn tool_call(state: &State, call: &ToolCall, ctx: &Ctx<'_>) -> Outcome {
         "allowed by the phase rules"
     }
     .to_string();
-    let mut new_list = None;
-    match &call.todo_mirror {
-        Some(Ok(items)) => {
-            let list = mirror(items);
-            let limits = ctx.settings.todo_limits;
-            if list.len() > limits.max_items
-                || list
-                    .iter()
-                    .any(|t| t.text.chars().count() > limits.max_text)
-            {
-                note = format!(
-                    "native todo list not mirrored: over the limits ({} items, {} characters each)",
-                    limits.max_items, limits.max_text
-                );
-            } else if list != state.todos {
-                note = format!("mirrored the host's todo list ({} items)", list.len());
-                new_list = Some(list);
-            }
+    let Does::Todo(list) = &call.does else {
+        return Outcome::new(Decision::Allow, None, note);
+    };
+    let list = match list {
+        Ok(items) => mirror(items),
+        Err(why) => {
+            note = format!("native todo list not mirrored: {why}");
+            return Outcome::new(Decision::Allow, None, note);
         }
-        Some(Err(why)) => note = format!("native todo list not mirrored: {why}"),
-        None => {}
-    }
-    // Most calls change nothing: decide that without copying the state.
-    let progress = state.nudge.awaiting_progress || state.nudge.streak != 0;
-    if new_list.is_none() && !progress {
+    };
+    let limits = ctx.settings.todo_limits;
+    if list.len() > limits.max_items
+        || list
+            .iter()
+            .any(|t| t.text.chars().count() > limits.max_text)
+    {
+        note = format!(
+            "native todo list not mirrored: over the limits ({} items, {} characters each)",
+            limits.max_items, limits.max_text
+        );
         return Outcome::new(Decision::Allow, None, note);
     }
-    let mut next = state.clone();
-    if let Some(list) = new_list {
-        next.todos = list;
+    if list == state.todos {
+        return Outcome::new(Decision::Allow, None, note);
     }
+    // A changed list is progress.
+    let mut next = state.clone();
+    next.todos = list;
     next.mark_progress();
+    let note = format!("mirrored the host's todo list ({} items)", next.todos.len());
     Outcome::new(Decision::Allow, Some(next), note)
 }
 
 /// Give one continuation if the loop guard allows it; `Err` says why not.
-fn continuation(next: &mut State, stop_hook_active: bool, max: u32) -> Result<(), String> {
-    if next.nudge.awaiting_progress && stop_hook_active {
-        return Err(
-            "the agent already continued once because of flowgate and made no progress since"
-                .into(),
-        );
-    }
+/// Progress (a step or a todo change) resets `streak`; `since_prompt`
+/// counts every continuation since the last stop that followed a user
+/// prompt, progress or not.
+fn continuation(next: &mut State, settings: &Settings) -> Result<(), String> {
+    let max = settings.max_auto_continue;
     if next.nudge.streak >= max {
         return Err(format!(
-            "{max} reminders in a row brought no progress (no step, todo change or tool call)"
+            "{max} continuation(s) in a row brought no progress (no step and no todo change)"
+        ));
+    }
+    let cap = settings.max_continue_per_prompt;
+    if next.nudge.since_prompt >= cap {
+        return Err(format!(
+            "{cap} continuation(s) since the user's last message (max_continue_per_prompt)"
         ));
     }
     next.nudge.streak += 1;
-    next.nudge.awaiting_progress = true;
+    next.nudge.since_prompt += 1;
     Ok(())
 }
 
@@ -238,7 +285,7 @@ fn guard_message(state: &State, why: &str) -> String {
         open.push(format!("{n} todo(s) are open"));
     }
     format!(
-        "flowgate stopped auto-continuing: {why}. {}. Say \"continue\" to resume, or end the work with `flowgate cancel` / `flowgate todo clear`.",
+        "flowgate stopped auto-continuing: {why}. {}. Reminders resume once the run advances or the todo list changes; to end the work instead, use `flowgate cancel` / `flowgate todo clear`.",
         capitalise(&open.join(" and "))
     )
 }
@@ -261,7 +308,9 @@ fn turn_end(state: &State, status: TurnStatus, ctx: &Ctx<'_>) -> Outcome {
     } else if state.nudge.reminder_armed {
         note = "reminder already armed".into();
     } else {
-        match continuation(&mut next, false, ctx.settings.max_auto_continue) {
+        // CodeWhale's turn ends follow a user prompt: each is a fresh one.
+        next.nudge.since_prompt = 0;
+        match continuation(&mut next, ctx.settings) {
             Ok(()) => {
                 next.nudge.reminder_armed = true;
                 note = "work unfinished: reminder armed for the next message".into();
@@ -297,7 +346,12 @@ fn agent_end(state: &State, aborted: bool, stop_hook_active: bool, ctx: &Ctx<'_>
             note,
         );
     }
-    match continuation(&mut next, stop_hook_active, ctx.settings.max_auto_continue) {
+    // The host's word that this stop does not follow a continuation: the
+    // user prompted since, so the per-prompt count starts again.
+    if !stop_hook_active {
+        next.nudge.since_prompt = 0;
+    }
+    match continuation(&mut next, ctx.settings) {
         Ok(()) => {
             let reminder = text::reminder(&next, ctx.groups, false).unwrap_or_default();
             let body = match announcement {
@@ -319,7 +373,18 @@ fn agent_end(state: &State, aborted: bool, stop_hook_active: bool, ctx: &Ctx<'_>
     }
 }
 
-fn session_start(state: &State, ctx: &Ctx<'_>) -> Outcome {
+/// Context at session start only after a compaction: on every other
+/// source (startup, resume, clear) the prompt hook adds the context to the
+/// user's first message, and adding it here too would put it into the
+/// first request twice (and, on Gemini CLI, before the user's words).
+fn session_start(state: &State, source: Option<&str>, ctx: &Ctx<'_>) -> Outcome {
+    if source != Some("compact") {
+        return Outcome::new(
+            Decision::Pass,
+            None,
+            "context comes with the next prompt, after the user's words",
+        );
+    }
     match text::context_block(
         state,
         ctx.groups,
@@ -327,7 +392,11 @@ fn session_start(state: &State, ctx: &Ctx<'_>) -> Outcome {
         &[],
         ctx.settings.context_max_bytes,
     ) {
-        Some(block) => Outcome::new(Decision::AddContext(block), None, "context re-injected"),
+        Some(block) => Outcome::new(
+            Decision::AddContext(block),
+            None,
+            "context re-injected after compaction",
+        ),
         None => Outcome::new(Decision::Pass, None, "no run and no open todos"),
     }
 }

@@ -1,7 +1,7 @@
 //! Host-neutral events and decisions: what every adapter translates to and
 //! from. The decision core sees only these.
 
-use super::rules::ShellInput;
+use super::call::RawCall;
 use super::todos::TodoStatus;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,21 +60,6 @@ pub struct MirroredTodo {
     pub status: TodoStatus,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ToolCall {
-    pub name: String,
-    pub shell: ShellInput,
-    /// One of flowgate's own tools (its MCP tools).
-    pub own_tool: bool,
-    /// The host's native todo tool: the full new list, or why it could not
-    /// be read.
-    pub todo_mirror: Option<Result<Vec<MirroredTodo>, String>>,
-    /// Files the call writes, as far as the adapter can read them from the
-    /// input (e.g. the paths named in a Codex `apply_patch`); empty when
-    /// unknown. For the journal now, and for path-aware rules.
-    pub writes: Vec<String>,
-}
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TurnStatus {
     Completed,
@@ -83,14 +68,15 @@ pub enum TurnStatus {
     Unknown,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Event {
     MessageSubmit {
         text: String,
         /// False when the host cut the text: replacing it would lose the rest.
         complete: bool,
     },
-    ToolCall(ToolCall),
+    /// A tool call as the host reported it; the core interprets it.
+    ToolCall(RawCall),
     TurnEnd {
         status: TurnStatus,
     },

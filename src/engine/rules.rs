@@ -4,21 +4,12 @@
 
 use std::collections::BTreeMap;
 
+use super::call::{Call, Does, ShellLang};
 use crate::shell;
 use crate::workflow::{Phase, ShellRule, ToolRule};
 
 /// Group name → member patterns, for one host plus config additions.
 pub type GroupMap = BTreeMap<String, Vec<String>>;
-
-/// The shell command of a tool call, as far as the adapter could read it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ShellInput {
-    /// The tool is not a shell tool.
-    NotShell,
-    Command(String),
-    /// A shell tool whose command could not be read (cut or malformed input).
-    Unreadable,
-}
 
 /// Why a call is denied: the matched part, ready for a reason sentence.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,33 +72,62 @@ pub fn entry_matches(entry: &str, name: &str, groups: &GroupMap) -> bool {
     }
 }
 
-/// Check a tool call against a phase.
-pub fn check(
-    phase: &Phase,
-    name: &str,
-    shell_input: &ShellInput,
-    groups: &GroupMap,
-) -> Result<(), Denial> {
-    let tool_ok = match &phase.tools {
+/// Does the phase's tool rule allow a tool of this name?
+fn tool_allowed(phase: &Phase, name: &str, groups: &GroupMap) -> bool {
+    match &phase.tools {
         ToolRule::Any => true,
         ToolRule::Allow(list) => list.iter().any(|e| entry_matches(e, name, groups)),
         ToolRule::Deny(list) => !list.iter().any(|e| entry_matches(e, name, groups)),
-    };
-    if !tool_ok {
+    }
+}
+
+/// Check a tool call against a phase. `patch_tool` is the host's patch
+/// tool: a shell script that runs an inline patch must be allowed both as
+/// the shell tool it was called as and as that patch tool.
+pub fn check(
+    phase: &Phase,
+    call: &Call,
+    patch_tool: &str,
+    groups: &GroupMap,
+) -> Result<(), Denial> {
+    if !tool_allowed(phase, &call.name, groups) {
         return Err(Denial::Tool);
+    }
+    let Does::Shell {
+        lang,
+        command,
+        patch,
+    } = &call.does
+    else {
+        return Ok(());
+    };
+    if patch.is_some() && !tool_allowed(phase, patch_tool, groups) {
+        return Err(Denial::ShellWrites(format!(
+            "{patch_tool} on an inline patch"
+        )));
     }
     if phase.shell.is_empty() {
         return Ok(());
     }
-    match shell_input {
-        ShellInput::NotShell => Ok(()),
-        ShellInput::Unreadable if phase.shell.deny_writes || !phase.shell.allow.is_empty() => {
-            Err(Denial::ShellUnknown(
-                "the shell input could not be read (the host cut or garbled it)".into(),
-            ))
+    let restricted = phase.shell.deny_writes || !phase.shell.allow.is_empty();
+    match (lang, command) {
+        (_, None) if restricted => Err(Denial::ShellUnknown(
+            "the shell input could not be read (the host cut or garbled it)".into(),
+        )),
+        (_, None) => Ok(()),
+        (ShellLang::PowerShell, Some(cmd)) => {
+            if let Some(p) = phase.shell.deny.iter().find(|p| glob(p, cmd.trim())) {
+                return Err(Denial::ShellDenied(p.clone()));
+            }
+            if restricted {
+                return Err(Denial::ShellUnknown(format!(
+                    "{} commands cannot be analysed",
+                    ShellLang::PowerShell.name()
+                )));
+            }
+            Ok(())
         }
-        ShellInput::Unreadable => Ok(()),
-        ShellInput::Command(cmd) => check_shell(&phase.shell, cmd),
+        (ShellLang::Posix, Some(cmd)) => check_shell(&phase.shell, cmd),
     }
 }
 

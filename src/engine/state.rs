@@ -35,15 +35,18 @@ impl Default for State {
     }
 }
 
-/// Continuation bookkeeping (the loop guard and the armed reminder).
+/// Continuation bookkeeping: the loop guard and the armed reminder (the
+/// README's "Loop guard" table says what each counter means).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Nudge {
-    /// Continuations in a row with no progress in between.
+    /// Continuations given since the last progress (a step, a start or a
+    /// todo list change). Tool calls are not progress.
     #[serde(default)]
     pub streak: u32,
-    /// A continuation was given and no progress has been seen since.
+    /// Continuations given since the user last prompted (the host's
+    /// `stop_hook_active = false` marks a stop that follows a prompt).
     #[serde(default)]
-    pub awaiting_progress: bool,
+    pub since_prompt: u32,
     /// `turn_end` armed the not-done reminder for the next message.
     #[serde(default)]
     pub reminder_armed: bool,
@@ -59,13 +62,10 @@ impl State {
         self.active_run().is_some() || open_count(&self.todos) > 0
     }
 
-    /// Record progress (a step, a todo change, an allowed tool call).
-    /// Returns true when that changed the state.
-    pub fn mark_progress(&mut self) -> bool {
-        let changed = self.nudge.awaiting_progress || self.nudge.streak != 0;
-        self.nudge.awaiting_progress = false;
+    /// Record progress: the run moved or the todo list changed. Re-arms
+    /// the loop guard's streak (not the per-prompt cap).
+    pub fn mark_progress(&mut self) {
         self.nudge.streak = 0;
-        changed
     }
 
     /// Check the loaded data; `Err` names the first problem.

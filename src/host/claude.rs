@@ -17,55 +17,68 @@
 //! and both say the same thing.
 //!
 //! Failures: Claude Code acts only on exit 0 JSON or exit 2; any other exit
-//! is a non-blocking error and the action proceeds. So when flowgate cannot
-//! decide a tool call and the on_error policy is `deny`, the refusal is made
-//! a deliberate block (exit 2, the error in the reason, `error-deny` in the
-//! journal); with `allow`, and for every other event, flowgate exits with
-//! the honest error code (1, 65, 78) and one line on stderr, and Claude Code
-//! goes on without flowgate.
-
-use serde_json::Value;
+//! is a non-blocking error and the action proceeds. So a tool call the
+//! failure policy refuses (`engine::failure`) is answered as a deny like any
+//! other; everything else exits with the honest error code (1, 65, 78) and
+//! one line on stderr, and Claude Code goes on without flowgate.
 
 use super::payload;
 use super::{Answer, Env, HookInput};
-use crate::engine::event::{Decision, EventKind, ToolCall};
-use crate::engine::rules::ShellInput;
+use crate::engine::call::{ShellLang, TodoTool, ToolTable};
+use crate::engine::event::{Decision, EventKind};
 use crate::exit::ExitStatus;
 
-/// Claude Code's tool names by group. `MultiEdit`, `LS` and `Task` are the
-/// older names of tools still seen from older versions; `TaskCreate`/
-/// `TaskUpdate`/`TaskGet`/`TaskList` replaced `TodoWrite` in interactive
-/// sessions (v2.1.142).
-pub const GROUPS: &[(&str, &[&str])] = &[
-    (
-        "@read",
-        &["Read", "Grep", "Glob", "LS", "LSP", "NotebookRead"],
-    ),
-    ("@write", &["Write", "Edit", "MultiEdit", "NotebookEdit"]),
-    ("@shell", &["Bash", "PowerShell"]),
-    ("@agent", &["Agent", "Task"]),
-    (
-        "@todo",
-        &[
-            "TodoWrite",
-            "TaskCreate",
-            "TaskUpdate",
-            "TaskGet",
-            "TaskList",
-        ],
-    ),
-    ("@web", &["WebFetch", "WebSearch"]),
-];
-
-const SHELL_TOOLS: &[&str] = &["Bash", "PowerShell"];
-const WRITE_TOOLS: &[&str] = &["Write", "Edit", "MultiEdit", "NotebookEdit"];
+/// Claude Code's tools. `MultiEdit`, `LS` and `Task` are the older names of
+/// tools still seen from older versions; `TaskCreate`/`TaskUpdate`/
+/// `TaskGet`/`TaskList` replaced `TodoWrite` in interactive sessions
+/// (v2.1.142). `PowerShell` (Windows) runs PowerShell, which flowgate does
+/// not analyse.
+pub const TOOLS: ToolTable = ToolTable {
+    groups: &[
+        (
+            "@read",
+            &["Read", "Grep", "Glob", "LS", "LSP", "NotebookRead"],
+        ),
+        ("@write", &["Write", "Edit", "MultiEdit", "NotebookEdit"]),
+        ("@shell", &["Bash", "PowerShell"]),
+        ("@agent", &["Agent", "Task"]),
+        (
+            "@todo",
+            &[
+                "TodoWrite",
+                "TaskCreate",
+                "TaskUpdate",
+                "TaskGet",
+                "TaskList",
+            ],
+        ),
+        ("@web", &["WebFetch", "WebSearch"]),
+    ],
+    shells: &[
+        ("Bash", ShellLang::Posix),
+        ("PowerShell", ShellLang::PowerShell),
+    ],
+    patches: &[],
+    file_writes: &[
+        ("Write", &["file_path"]),
+        ("Edit", &["file_path"]),
+        ("MultiEdit", &["file_path"]),
+        ("NotebookEdit", &["notebook_path"]),
+    ],
+    todos: &[TodoTool {
+        tool: "TodoWrite",
+        list: "todos",
+        text: "content",
+        statuses: payload::PLAN_STATUSES,
+    }],
+    model_names: &[],
+};
 
 const LAYOUT: payload::Layout = payload::Layout {
     label: "Claude Code",
     host: "claude",
     prompt_event: "UserPromptSubmit",
     tool_name: |p| p.need_str("tool_name", "PreToolUse").map(str::to_string),
-    tool_call,
     project_dir_var: Some("CLAUDE_PROJECT_DIR"),
 };
 
@@ -73,36 +86,13 @@ pub fn read(kind: EventKind, stdin: &str, env: Env<'_>) -> Result<HookInput, Str
     payload::read(&LAYOUT, kind, stdin, env)
 }
 
-fn tool_call(name: &str, input: Option<&Value>) -> ToolCall {
-    let shell = if SHELL_TOOLS.contains(&name) {
-        payload::shell_command(input)
-    } else {
-        ShellInput::NotShell
-    };
-    let todo_mirror = (name == "TodoWrite")
-        .then(|| payload::mirror(input, "todos", "content", payload::plan_status));
-    let writes = if WRITE_TOOLS.contains(&name) {
-        payload::path_field(input, &["file_path", "notebook_path"])
-    } else {
-        Vec::new()
-    };
-    ToolCall {
-        name: name.to_string(),
-        shell,
-        own_tool: payload::is_own_mcp(name),
-        todo_mirror,
-        writes,
-    }
-}
-
 pub fn answer(kind: EventKind, decision: &Decision, _user_text: Option<&str>) -> Answer {
     payload::claude_shaped(kind, decision)
 }
 
-/// See the module doc: a refused tool call is a deliberate block; anything
-/// else is an honest error Claude Code steps over.
-pub fn failure(kind: EventKind, status: ExitStatus, message: &str, deny_call: bool) -> Answer {
-    payload::failure(kind, status, message, deny_call, payload::pre_tool_deny)
+/// flowgate failed and Claude Code should go on (see the module doc).
+pub fn error(status: ExitStatus, message: &str) -> Answer {
+    payload::error(status, message)
 }
 
 #[cfg(test)]
@@ -122,7 +112,8 @@ mod tests {
             panic!("not a tool call")
         };
         assert_eq!(call.name, "Write");
-        assert_eq!(call.writes, vec!["/nowhere/shop/a.rs"]);
+        let call = crate::engine::call::interpret(&call, &TOOLS);
+        assert_eq!(call.paths(), ["/nowhere/shop/a.rs"]);
         assert_eq!(input.session.as_deref(), Some("9f1c"));
         assert_eq!(input.workspace.unwrap().to_str(), Some("/nowhere/shop"));
     }

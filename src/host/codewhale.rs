@@ -7,31 +7,56 @@
 use serde_json::{Value, json};
 
 use super::{Answer, Env, HookInput};
-use crate::engine::event::{Decision, Event, EventKind, ToolCall, TurnStatus};
-use crate::engine::rules::ShellInput;
+use crate::engine::call::{RawCall, RawInput, ShellLang, TodoTool, ToolTable};
+use crate::engine::event::{Decision, Event, EventKind, TurnStatus};
 use crate::engine::todos::TodoStatus;
 use crate::exit::ExitStatus;
 
-/// CodeWhale's tool names by group.
-pub const GROUPS: &[(&str, &[&str])] = &[
-    (
-        "@read",
-        &[
-            "read",
-            "file_search",
-            "grep_files",
-            "list_dir",
-            "tool_search",
+/// CodeWhale's tools (its own categories: shell = `bash`, `Bash`,
+/// `exec_shell`, `run`; file_write = `write`, `edit`, `apply_patch`).
+pub const TOOLS: ToolTable = ToolTable {
+    groups: &[
+        (
+            "@read",
+            &[
+                "read",
+                "file_search",
+                "grep_files",
+                "list_dir",
+                "tool_search",
+            ],
+        ),
+        ("@write", &["write", "edit", "apply_patch"]),
+        ("@shell", &["bash", "Bash", "exec_shell", "run"]),
+        ("@agent", &["agent"]),
+        ("@todo", &["todo_write"]),
+        ("@web", &["web_search", "web_fetch", "fetch_url"]),
+    ],
+    shells: &[
+        ("bash", ShellLang::Posix),
+        ("Bash", ShellLang::Posix),
+        ("exec_shell", ShellLang::Posix),
+        ("run", ShellLang::Posix),
+    ],
+    patches: &["apply_patch"],
+    file_writes: &[
+        ("write", &["path", "file_path"]),
+        ("edit", &["path", "file_path"]),
+    ],
+    todos: &[TodoTool {
+        tool: "todo_write",
+        list: "todos",
+        text: "content",
+        statuses: &[
+            ("pending", TodoStatus::NotStarted),
+            ("in_progress", TodoStatus::InProgress),
+            ("completed", TodoStatus::Completed),
+            ("cancelled", TodoStatus::Abandoned),
         ],
-    ),
-    ("@write", &["write", "edit", "apply_patch"]),
-    ("@shell", &["bash", "Bash", "exec_shell", "run"]),
-    ("@agent", &["agent"]),
-    ("@todo", &["todo_write"]),
-    ("@web", &["web_search", "web_fetch", "fetch_url"]),
-];
+    }],
+    model_names: &[],
+};
 
-const SHELL_TOOLS: &[&str] = &["bash", "Bash", "exec_shell", "run"];
 /// The most `text` CodeWhale accepts back from `message_submit`.
 pub const MAX_TEXT_CHARS: usize = 32_000;
 /// The longest reason CodeWhale shows.
@@ -92,9 +117,13 @@ pub fn read(kind: EventKind, stdin: &str, env: Env<'_>) -> Result<HookInput, Str
             let name = env_any(env, &["DEEPSEEK_TOOL_NAME", "CODEWHALE_TOOL_NAME"])
                 .or_else(|| field("tool_name").and_then(Value::as_str).map(str::to_string))
                 .ok_or("tool_call: DEEPSEEK_TOOL_NAME is not set (is this hook on the tool_call_before event?)")?;
-            let raw = env_any(env, &["DEEPSEEK_TOOL_ARGS", "CODEWHALE_TOOL_ARGS"]);
-            let args: Option<Value> = raw.as_deref().and_then(|r| serde_json::from_str(r).ok());
-            Event::ToolCall(tool_call(&name, args.as_ref(), raw.is_some()))
+            let input = match env_any(env, &["DEEPSEEK_TOOL_ARGS", "CODEWHALE_TOOL_ARGS"]) {
+                None => RawInput::Missing,
+                // Over 10000 bytes CodeWhale cuts the JSON and appends
+                // `...[truncated]`: not JSON any more.
+                Some(raw) => serde_json::from_str(&raw).map_or(RawInput::Cut, RawInput::Json),
+            };
+            Event::ToolCall(RawCall { name, input })
         }
         EventKind::TurnEnd => {
             let status = match field("status").and_then(Value::as_str) {
@@ -128,38 +157,6 @@ pub fn read(kind: EventKind, stdin: &str, env: Env<'_>) -> Result<HookInput, Str
         session,
         workspace,
     })
-}
-
-fn tool_call(name: &str, args: Option<&Value>, had_args: bool) -> ToolCall {
-    let shell = if SHELL_TOOLS.contains(&name) {
-        match args.and_then(|a| a.get("command")).and_then(Value::as_str) {
-            Some(c) => ShellInput::Command(c.to_string()),
-            None => ShellInput::Unreadable,
-        }
-    } else {
-        ShellInput::NotShell
-    };
-    let own_tool = super::payload::is_own_mcp(name);
-    let todo_mirror = (name == "todo_write").then(|| match args {
-        Some(a) => super::payload::mirror(Some(a), "todos", "content", todo_status),
-        None if had_args => Err("the tool input was cut by the host".to_string()),
-        None => Err("the tool input is missing".to_string()),
-    });
-    ToolCall {
-        name: name.to_string(),
-        shell,
-        own_tool,
-        todo_mirror,
-        writes: Vec::new(),
-    }
-}
-
-/// `todo_write` statuses: `pending | in_progress | completed | cancelled`.
-fn todo_status(word: &str) -> Option<TodoStatus> {
-    match word {
-        "cancelled" => Some(TodoStatus::Abandoned),
-        other => super::payload::plan_status(other),
-    }
 }
 
 fn ok(stdout: String) -> Answer {
@@ -228,17 +225,23 @@ pub fn answer(kind: EventKind, decision: &Decision, user_text: Option<&str>) -> 
     }
 }
 
-/// flowgate itself failed: say so on stderr, and for a tool call still give
-/// CodeWhale a decision on stdout (it reads it whatever the exit code), so
-/// the exit code stays honest and is never 2.
-pub fn failure(kind: EventKind, status: ExitStatus, message: &str, deny: bool) -> Answer {
+/// flowgate failed and the failure policy refuses the call: the deny on
+/// stdout (CodeWhale honours it whatever the exit code), the failure's own
+/// exit code, and the error on stderr.
+pub fn refuse(kind: EventKind, status: ExitStatus, reason: &str) -> Answer {
+    let mut a = answer(kind, &Decision::Deny(reason.to_string()), None);
+    a.status = status;
+    a
+}
+
+/// flowgate itself failed and CodeWhale should go on: say so on stderr
+/// (which CodeWhale never shows; the journal has it too) with the honest
+/// exit code, and for a tool call still give CodeWhale a decision on
+/// stdout (it reads it whatever the exit code): allow, since the failure
+/// policy chose not to refuse. A failed message keeps the user's text.
+pub fn error(kind: EventKind, status: ExitStatus, message: &str) -> Answer {
     let line = format!("flowgate: {}", message.replace('\n', " "));
     let stdout = match kind {
-        EventKind::ToolCall if deny => json!({
-            "decision": "deny",
-            "reason": safe_reason(&format!("flowgate could not decide, so this call is refused. {message}")),
-        })
-        .to_string(),
         EventKind::ToolCall => json!({ "decision": "allow" }).to_string(),
         EventKind::MessageSubmit => json!({ "reason": safe_reason(&line) }).to_string(),
         _ => String::new(),

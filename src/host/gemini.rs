@@ -12,61 +12,83 @@
 //! | `AfterAgent` | continue: `decision:"deny"` + `reason` (Gemini sends the reason as the next prompt and sets `stop_hook_active`); an announcement or the loop guard's note: `systemMessage` |
 //! | `SessionStart` | `hookSpecificOutput.additionalContext` (sources startup, resume, clear; Gemini has no compaction event that can add context) |
 //!
-//! Every block exits 2 with the reason on stderr: an exit 2 with an empty
-//! stderr blocks nothing in Gemini.
+//! Every block exits 0 with the decision in the JSON: Gemini honours it, and
+//! reports any non-zero exit (2 included) to the user as a failed hook
+//! (hosts/gemini.md, "Observed in the real program").
 //!
 //! MCP tools are named `mcp_<server>_<tool>` by current Gemini builds and
 //! `<server>__<tool>` by older ones; flowgate names them `mcp__<server>__<tool>`
 //! (from `mcp_context` when Gemini sends it), as on the other hosts, so one
 //! rule like `mcp__github__*` works everywhere.
 //!
-//! Failures: Gemini acts on exit 0 JSON and on exit 2; any other exit is a
-//! warning and the action proceeds. So an on_error `deny` for a tool call is
-//! a deliberate block (exit 2, the error in the reason, `error-deny` in the
-//! journal); everything else exits with the honest error code and one line
-//! on stderr.
+//! Failures: Gemini acts on exit 0 JSON; any other exit is a warning and
+//! the action proceeds. So a tool call the failure policy refuses is
+//! answered as a deny like any other; everything else exits with the honest
+//! error code and one line on stderr.
 
 use serde_json::{Value, json};
 
 use super::payload::{self, Payload};
 use super::{Answer, Env, HookInput};
-use crate::engine::event::{Decision, EventKind, ToolCall};
-use crate::engine::rules::ShellInput;
+use crate::engine::call::{ShellLang, TodoTool, ToolTable};
+use crate::engine::event::{Decision, EventKind};
 use crate::engine::todos::TodoStatus;
 use crate::exit::ExitStatus;
 
-/// Gemini CLI's tool names by group. Subagents are tools named after the
-/// agent; the built-in ones and the older `delegate_to_agent` are listed.
-pub const GROUPS: &[(&str, &[&str])] = &[
-    (
-        "@read",
-        &[
-            "read_file",
-            "read_many_files",
-            "grep_search",
-            "search_file_content",
-            "glob",
-            "list_directory",
+/// Gemini CLI's tools. Subagents are tools named after the agent; the
+/// built-in ones, `invoke_agent` and the older `delegate_to_agent` are
+/// listed.
+pub const TOOLS: ToolTable = ToolTable {
+    groups: &[
+        (
+            "@read",
+            &[
+                "read_file",
+                "read_many_files",
+                "grep_search",
+                "search_file_content",
+                "glob",
+                "list_directory",
+            ],
+        ),
+        ("@write", &["write_file", "replace"]),
+        ("@shell", &["run_shell_command"]),
+        (
+            "@agent",
+            &[
+                "invoke_agent",
+                "delegate_to_agent",
+                "codebase_investigator",
+                "cli_help",
+            ],
+        ),
+        ("@todo", &["write_todos"]),
+        ("@web", &["google_web_search", "web_fetch"]),
+    ],
+    shells: &[("run_shell_command", ShellLang::Posix)],
+    patches: &[],
+    file_writes: &[("write_file", &["file_path"]), ("replace", &["file_path"])],
+    todos: &[TodoTool {
+        tool: "write_todos",
+        list: "todos",
+        text: "description",
+        statuses: &[
+            ("pending", TodoStatus::NotStarted),
+            ("in_progress", TodoStatus::InProgress),
+            ("completed", TodoStatus::Completed),
+            ("cancelled", TodoStatus::Abandoned),
+            // An item waiting on something is still open work.
+            ("blocked", TodoStatus::NotStarted),
         ],
-    ),
-    ("@write", &["write_file", "replace"]),
-    ("@shell", &["run_shell_command"]),
-    (
-        "@agent",
-        &["delegate_to_agent", "codebase_investigator", "cli_help"],
-    ),
-    ("@todo", &["write_todos"]),
-    ("@web", &["google_web_search", "web_fetch"]),
-];
-
-const WRITE_TOOLS: &[&str] = &["write_file", "replace"];
+    }],
+    model_names: &[],
+};
 
 const LAYOUT: payload::Layout = payload::Layout {
     label: "Gemini CLI",
     host: "gemini",
     prompt_event: "BeforeAgent",
     tool_name,
-    tool_call,
     project_dir_var: Some("GEMINI_PROJECT_DIR"),
 };
 
@@ -95,35 +117,6 @@ fn tool_name(p: &Payload) -> Result<String, String> {
     Ok(name.to_string())
 }
 
-fn todo_status(word: &str) -> Option<TodoStatus> {
-    match word {
-        "cancelled" => Some(TodoStatus::Abandoned),
-        other => payload::plan_status(other),
-    }
-}
-
-fn tool_call(name: &str, input: Option<&Value>) -> ToolCall {
-    let shell = if name == "run_shell_command" {
-        payload::shell_command(input)
-    } else {
-        ShellInput::NotShell
-    };
-    let todo_mirror = (name == "write_todos")
-        .then(|| payload::mirror(input, "todos", "description", todo_status));
-    let writes = if WRITE_TOOLS.contains(&name) {
-        payload::path_field(input, &["file_path"])
-    } else {
-        Vec::new()
-    };
-    ToolCall {
-        name: name.to_string(),
-        shell,
-        own_tool: payload::is_own_mcp(name),
-        todo_mirror,
-        writes,
-    }
-}
-
 fn deny(reason: &str) -> Value {
     json!({ "decision": "deny", "reason": reason })
 }
@@ -135,7 +128,7 @@ pub fn answer(kind: EventKind, decision: &Decision, _user_text: Option<&str>) ->
         }
         (EventKind::MessageSubmit, Decision::BlockMessage(reason))
         | (EventKind::ToolCall, Decision::Deny(reason))
-        | (EventKind::AgentEnd, Decision::Continue(reason)) => payload::block(deny(reason), reason),
+        | (EventKind::AgentEnd, Decision::Continue(reason)) => payload::reply(deny(reason)),
         (EventKind::AgentEnd, Decision::AllowStop(Some(msg))) => {
             payload::reply(json!({ "systemMessage": msg }))
         }
@@ -146,10 +139,9 @@ pub fn answer(kind: EventKind, decision: &Decision, _user_text: Option<&str>) ->
     }
 }
 
-/// See the module doc: a refused tool call is a deliberate block; anything
-/// else is an honest error Gemini steps over.
-pub fn failure(kind: EventKind, status: ExitStatus, message: &str, deny_call: bool) -> Answer {
-    payload::failure(kind, status, message, deny_call, deny)
+/// flowgate failed and Gemini should go on (see the module doc).
+pub fn error(status: ExitStatus, message: &str) -> Answer {
+    payload::error(status, message)
 }
 
 #[cfg(test)]
@@ -177,18 +169,5 @@ mod tests {
             "mcp__fg__list_todos"
         );
         assert_eq!(name_of(r#"{"tool_name":"read_file"}"#), "read_file");
-    }
-
-    #[test]
-    fn write_todos_is_mirrored_with_cancelled_items() {
-        let call = tool_call(
-            "write_todos",
-            Some(
-                &json!({"todos": [{"description": "a", "status": "cancelled"}, {"description": "b", "status": "pending"}]}),
-            ),
-        );
-        let items = call.todo_mirror.unwrap().unwrap();
-        assert_eq!(items[0].status, TodoStatus::Abandoned);
-        assert_eq!(items[1].status, TodoStatus::NotStarted);
     }
 }

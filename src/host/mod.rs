@@ -1,7 +1,9 @@
 //! Host adapters: translate a host's hook input into a neutral `Event`, and a
 //! neutral `Decision` into the host's own output and exit code. Adapters
-//! hold no policy. One file per host; `payload` holds what the JSON-on-stdin
-//! hosts (Claude Code, Codex, Gemini CLI) share.
+//! hold no policy and classify nothing: each reports the tool's name and raw
+//! input, and carries its host's tool table as data (`engine::call` reads
+//! it). One file per host; `payload` holds what the JSON-on-stdin hosts
+//! (Claude Code, Codex, Gemini CLI) share.
 
 pub mod claude;
 pub mod codewhale;
@@ -12,14 +14,10 @@ mod payload;
 use std::path::PathBuf;
 
 use crate::config::{BUILTIN_GROUPS, Settings};
+use crate::engine::call::ToolTable;
 use crate::engine::event::{Decision, Event, EventKind};
 use crate::engine::rules::GroupMap;
 use crate::exit::ExitStatus;
-
-/// The tools of `flowgate mcp`, exempt from phase rules on every host
-/// whatever the MCP server was named (`mcp__<server>__<tool>`).
-pub const FLOWGATE_MCP_TOOLS: &[&str] =
-    &["workflow_step", "write_todos", "edit_todos", "list_todos"];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Host {
@@ -116,19 +114,23 @@ impl Host {
         }
     }
 
+    /// What this host's tools are and do (data, read by `engine::call`).
+    pub fn tools(self) -> &'static ToolTable {
+        match self {
+            Host::Codewhale => &codewhale::TOOLS,
+            Host::Claude => &claude::TOOLS,
+            Host::Codex => &codex::TOOLS,
+            Host::Gemini => &gemini::TOOLS,
+        }
+    }
+
     /// Tool groups for this host, plus any the config adds.
     pub fn groups(self, settings: &Settings) -> GroupMap {
-        let table: &[(&str, &[&str])] = match self {
-            Host::Codewhale => codewhale::GROUPS,
-            Host::Claude => claude::GROUPS,
-            Host::Codex => codex::GROUPS,
-            Host::Gemini => gemini::GROUPS,
-        };
         let mut map = GroupMap::new();
         for g in BUILTIN_GROUPS {
             map.insert(g.to_string(), Vec::new());
         }
-        for (g, members) in table {
+        for (g, members) in self.tools().groups {
             map.entry(g.to_string())
                 .or_default()
                 .extend(members.iter().map(|s| s.to_string()));
@@ -179,21 +181,26 @@ pub fn answer(host: Host, kind: EventKind, decision: &Decision, user_text: Optio
     }
 }
 
-/// The answer when flowgate failed; `deny` is the on_error policy for tool
-/// calls. Never exit 2 except where the policy refuses a tool call on a
-/// host that acts on nothing else (each adapter's doc says why).
-pub fn failure(
-    host: Host,
-    kind: EventKind,
-    status: ExitStatus,
-    message: &str,
-    deny: bool,
-) -> Answer {
+/// flowgate failed and the failure policy refuses the tool call: a real
+/// block for this host. CodeWhale reads the decision on stdout whatever
+/// the exit code, so it keeps the failure's honest code; Claude Code and
+/// Codex act only on exit 2; Gemini CLI blocks cleanly on exit 0.
+pub fn refuse(host: Host, kind: EventKind, status: ExitStatus, reason: &str) -> Answer {
     match host {
-        Host::Codewhale => codewhale::failure(kind, status, message, deny),
-        Host::Claude => claude::failure(kind, status, message, deny),
-        Host::Codex => codex::failure(kind, status, message, deny),
-        Host::Gemini => gemini::failure(kind, status, message, deny),
+        Host::Codewhale => codewhale::refuse(kind, status, reason),
+        _ => answer(host, kind, &Decision::Deny(reason.to_string()), None),
+    }
+}
+
+/// flowgate failed and the host should go on without it (the failure
+/// policy, `engine::failure`, chose not to refuse): the honest exit code,
+/// one stderr line, and whatever the host needs on stdout to go on.
+pub fn error(host: Host, kind: EventKind, status: ExitStatus, message: &str) -> Answer {
+    match host {
+        Host::Codewhale => codewhale::error(kind, status, message),
+        Host::Claude => claude::error(status, message),
+        Host::Codex => codex::error(status, message),
+        Host::Gemini => gemini::error(status, message),
     }
 }
 

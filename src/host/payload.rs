@@ -4,13 +4,13 @@
 //! or a block on exit 2 with the reason on stderr. The per-host files keep
 //! what differs (field names, output shapes); this keeps what does not.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use serde_json::{Map, Value, json};
 
 use super::{Answer, Env, HookInput};
-use crate::engine::event::{Decision, Event, EventKind, MirroredTodo, ToolCall};
-use crate::engine::rules::ShellInput;
+use crate::engine::call::{RawCall, RawInput};
+use crate::engine::event::{Decision, Event, EventKind};
 use crate::engine::todos::TodoStatus;
 use crate::exit::ExitStatus;
 
@@ -27,8 +27,6 @@ pub(super) struct Layout {
     pub prompt_event: &'static str,
     /// The tool's name, in flowgate's `mcp__<server>__<tool>` form.
     pub tool_name: fn(&Payload) -> Result<String, String>,
-    /// The tool call, from its name and `tool_input`.
-    pub tool_call: fn(&str, Option<&Value>) -> ToolCall,
     /// The variable holding the host's project directory, if it sets one.
     pub project_dir_var: Option<&'static str>,
 }
@@ -49,7 +47,12 @@ pub(super) fn read(
         },
         EventKind::ToolCall => {
             let name = (layout.tool_name)(&p)?;
-            Event::ToolCall((layout.tool_call)(&name, p.get("tool_input")))
+            Event::ToolCall(RawCall {
+                name,
+                input: p
+                    .get("tool_input")
+                    .map_or(RawInput::Missing, |v| RawInput::Json(v.clone())),
+            })
         }
         EventKind::AgentEnd => Event::AgentEnd {
             // None of these hosts runs its stop hook when the user interrupts.
@@ -155,88 +158,12 @@ pub(super) fn workspace(cwd: Option<&str>, project_dir: Option<String>) -> Optio
     candidates.into_iter().next()
 }
 
-/// `tool_input.command` of a shell tool: a string, or an argv array joined
-/// with shell quoting.
-pub(super) fn shell_command(input: Option<&Value>) -> ShellInput {
-    match input.and_then(|i| i.get("command")) {
-        Some(Value::String(c)) => ShellInput::Command(c.clone()),
-        Some(Value::Array(argv)) => {
-            let words: Option<Vec<&str>> = argv.iter().map(Value::as_str).collect();
-            match words {
-                Some(w) => ShellInput::Command(
-                    w.iter()
-                        .map(|s| crate::shell::quote(s))
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                ),
-                None => ShellInput::Unreadable,
-            }
-        }
-        _ => ShellInput::Unreadable,
-    }
-}
-
-/// A path-bearing field of a tool input, for `ToolCall::writes`.
-pub(super) fn path_field(input: Option<&Value>, keys: &[&str]) -> Vec<String> {
-    keys.iter()
-        .find_map(|k| input.and_then(|i| i.get(*k)).and_then(Value::as_str))
-        .filter(|p| !p.is_empty())
-        .map(|p| vec![p.to_string()])
-        .unwrap_or_default()
-}
-
-/// Is `name` (in the `mcp__<server>__<tool>` form) one of the tools of
-/// `flowgate mcp`, whatever the server was named?
-pub(super) fn is_own_mcp(name: &str) -> bool {
-    // Only the server registered as "flowgate": another server's tool that
-    // happens to share a name gets no exemption.
-    name.strip_prefix("mcp__flowgate__")
-        .is_some_and(|tool| super::FLOWGATE_MCP_TOOLS.contains(&tool))
-}
-
-/// A native todo list: `input[list][i][text]` and `input[list][i].status`,
-/// with the host's status words mapped by `status`.
-pub(super) fn mirror(
-    input: Option<&Value>,
-    list: &str,
-    text: &str,
-    status: fn(&str) -> Option<TodoStatus>,
-) -> Result<Vec<MirroredTodo>, String> {
-    let items = input
-        .and_then(|i| i.get(list))
-        .and_then(Value::as_array)
-        .ok_or(format!("no \"{list}\" list in the input"))?;
-    items
-        .iter()
-        .enumerate()
-        .map(|(i, item)| {
-            let t = item
-                .get(text)
-                .and_then(Value::as_str)
-                .ok_or(format!("item {i} has no \"{text}\""))?;
-            let s = match item.get("status").and_then(Value::as_str) {
-                None => TodoStatus::NotStarted,
-                Some(word) => {
-                    status(word).ok_or(format!("item {i} has unknown status \"{word}\""))?
-                }
-            };
-            Ok(MirroredTodo {
-                text: t.to_string(),
-                status: s,
-            })
-        })
-        .collect()
-}
-
 /// `pending | in_progress | completed`, the words Claude Code and Codex use.
-pub(super) fn plan_status(word: &str) -> Option<TodoStatus> {
-    Some(match word {
-        "pending" => TodoStatus::NotStarted,
-        "in_progress" => TodoStatus::InProgress,
-        "completed" => TodoStatus::Completed,
-        _ => return None,
-    })
-}
+pub(super) const PLAN_STATUSES: &[(&str, TodoStatus)] = &[
+    ("pending", TodoStatus::NotStarted),
+    ("in_progress", TodoStatus::InProgress),
+    ("completed", TodoStatus::Completed),
+];
 
 // ---- answers ----------------------------------------------------------
 
@@ -289,22 +216,6 @@ pub(super) fn error(status: ExitStatus, message: &str) -> Answer {
     }
 }
 
-/// The reason given when `on_error = "deny"` refuses a tool call.
-pub(super) fn refusal(message: &str) -> String {
-    format!(
-        "flowgate could not decide, so this call is refused (on_error = deny): {}",
-        message.replace('\n', " ")
-    )
-}
-
-/// The file name of a command word (`/usr/bin/bash` → `bash`).
-pub(super) fn program(word: &str) -> &str {
-    Path::new(word)
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or(word)
-}
-
 /// Claude Code's output for each event (Codex takes the same shapes): only
 /// the fields valid for that event.
 pub(super) fn claude_shaped(kind: EventKind, decision: &Decision) -> Answer {
@@ -338,45 +249,4 @@ pub(super) fn pre_tool_deny(reason: &str) -> Value {
             "permissionDecisionReason": reason,
         }
     })
-}
-
-/// flowgate failed. A tool call the on_error policy refuses is a deliberate
-/// block in the host's `deny` shape (these hosts act on nothing but exit 0
-/// JSON or exit 2); anything else is an honest error the host steps over.
-pub(super) fn failure(
-    kind: EventKind,
-    status: ExitStatus,
-    message: &str,
-    deny_call: bool,
-    deny: fn(&str) -> Value,
-) -> Answer {
-    if kind == EventKind::ToolCall && deny_call {
-        let reason = refusal(message);
-        return block(deny(&reason), &reason);
-    }
-    error(status, message)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn own_mcp_tools_only_from_the_flowgate_server() {
-        assert!(is_own_mcp("mcp__flowgate__workflow_step"));
-        assert!(!is_own_mcp("mcp__fg__list_todos"));
-        assert!(!is_own_mcp("mcp__evil__write_todos"));
-        assert!(!is_own_mcp("mcp__github__create_issue"));
-        assert!(!is_own_mcp("workflow_step"));
-    }
-
-    #[test]
-    fn argv_commands_are_joined_with_quotes() {
-        let v = json!({"command": ["bash", "-lc", "flowgate step next"]});
-        assert_eq!(
-            shell_command(Some(&v)),
-            ShellInput::Command("bash -lc 'flowgate step next'".into())
-        );
-        assert_eq!(shell_command(None), ShellInput::Unreadable);
-    }
 }

@@ -159,13 +159,14 @@ fn a_busy_lock_never_turns_an_allowed_call_into_a_denial() {
     ws.run(&["todo", "write", "a"]).ok();
     ws.hook("agent_end", "codewhale", "turn_end", &[], Some("{}"))
         .code(2);
-    assert_eq!(ws.state()["nudge"]["awaiting_progress"], true);
+    assert_eq!(ws.state()["nudge"]["streak"], 1);
     let lock = std::fs::OpenOptions::new()
         .write(true)
         .open(ws.path().join(".flowgate/state.lock"))
         .unwrap();
     lock.lock().unwrap();
-    let out = ws.cw("tool_call", "tool_call_before.read");
+    // A mirrored todo list needs a write; the lock is busy.
+    let out = ws.cw("tool_call", "tool_call_before.todo_write");
     out.ok();
     assert_eq!(out.json()["decision"], "allow");
     assert!(ws.journal().contains("not recorded"));

@@ -270,19 +270,29 @@ fn flow_command_answers_and_failures_pass_unchanged() {
         "timed out after 3000 ms waiting for /home/dev/shop/.flowgate/state.lock (another flowgate process holds it); try again",
         "/home/dev/shop/.flowgate/config.toml:3:1: unknown key \"max_todo\" (did you mean \"todos\"?)",
     ] {
-        let a = codewhale::failure(
+        // The failure policy refuses the call; the refusal is a deny.
+        let flowgate::engine::failure::Fallback::Refuse(reason) =
+            flowgate::engine::failure::on_failure(
+                EventKind::ToolCall,
+                None,
+                flowgate::engine::failure::RunKnown::Active,
+                msg,
+            )
+        else {
+            panic!("a failed tool call during a run is refused")
+        };
+        check(&codewhale_reason(
+            EventKind::ToolCall,
+            &Decision::Deny(reason),
+        ));
+        // Going on instead: never exit 2, and the call is allowed.
+        let a = codewhale::error(
             EventKind::ToolCall,
             flowgate::exit::ExitStatus::Failure,
             msg,
-            true,
         );
-        let v: serde_json::Value = serde_json::from_str(&a.stdout).unwrap();
-        check(v["reason"].as_str().unwrap());
-        assert_ne!(
-            a.status,
-            flowgate::exit::ExitStatus::Blocked,
-            "an error is never exit 2"
-        );
+        assert_eq!(a.status, flowgate::exit::ExitStatus::Failure);
+        assert_eq!(a.stdout, r#"{"decision":"allow"}"#);
     }
 }
 

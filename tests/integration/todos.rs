@@ -74,11 +74,13 @@ fn injected_todo_text_stays_inside_the_list() {
 }
 
 #[test]
-fn loop_guard_ends_a_stop_loop_and_progress_rearms_it() {
+fn loop_guard_ends_a_stop_loop_and_only_progress_rearms_it() {
     let ws = Ws::new();
     ws.write(".flowgate/config.toml", "max_auto_continue = 3\n");
     ws.run(&["todo", "write", "a"]).ok();
     for i in 1..=3 {
+        // A harmless tool call between stops is not progress.
+        ws.cw("tool_call", "tool_call_before.read").ok();
         stop(&ws, "{}").code(2);
         assert_eq!(ws.state()["nudge"]["streak"], i);
     }
@@ -86,32 +88,58 @@ fn loop_guard_ends_a_stop_loop_and_progress_rearms_it() {
     out.ok();
     let msg = out.json()["systemMessage"].as_str().unwrap().to_string();
     assert!(
-        msg.contains("3 reminders in a row brought no progress"),
+        msg.contains("3 continuation(s) in a row brought no progress"),
         "{msg}"
     );
     assert!(msg.contains("1 todo(s) are open"), "{msg}");
-    stop(&ws, "{}").ok();
-    // Progress: any allowed tool call.
     ws.cw("tool_call", "tool_call_before.read").ok();
+    stop(&ws, "{}").ok();
+    // Progress: the todo list changed.
+    ws.run(&["todo", "start", "0"]).ok();
     assert_eq!(ws.state()["nudge"]["streak"], 0);
     stop(&ws, "{}").code(2);
 }
 
 #[test]
-fn stop_hook_active_without_progress_lets_the_agent_stop() {
+fn stop_hook_active_counts_toward_the_per_prompt_cap() {
     let ws = Ws::new();
-    ws.run(&["todo", "write", "a"]).ok();
-    stop(&ws, "{\"stop_hook_active\":true}").code(2);
-    let out = stop(&ws, "{\"stop_hook_active\":true}");
-    out.ok();
-    assert!(
-        out.json()["systemMessage"]
-            .as_str()
-            .unwrap()
-            .contains("made no progress")
+    ws.write(
+        ".flowgate/config.toml",
+        "max_auto_continue = 10\nmax_continue_per_prompt = 2\n",
     );
+    ws.run(&["todo", "write", "a", "b", "c"]).ok();
+    stop(&ws, "{\"stop_hook_active\":false}").code(2);
     ws.run(&["todo", "start", "0"]).ok();
     stop(&ws, "{\"stop_hook_active\":true}").code(2);
+    ws.run(&["todo", "complete", "0"]).ok();
+    let out = stop(&ws, "{\"stop_hook_active\":true}");
+    out.ok();
+    let msg = out.json()["systemMessage"].as_str().unwrap().to_string();
+    assert!(msg.contains("2 continuation(s) since the user"), "{msg}");
+    // A stop that follows a new prompt counts afresh.
+    stop(&ws, "{\"stop_hook_active\":false}").code(2);
+    assert_eq!(ws.state()["nudge"]["since_prompt"], 1);
+}
+
+#[test]
+fn codewhale_reminders_end_after_max_auto_continue_without_progress() {
+    let ws = Ws::new();
+    ws.write(".flowgate/config.toml", "max_auto_continue = 3\n");
+    ws.run(&["todo", "write", "a"]).ok();
+    let mut reminders = 0;
+    for _ in 0..10 {
+        ws.cw("tool_call", "tool_call_before.read").ok();
+        ws.cw("turn_end", "turn_end").ok();
+        let text = ws.cw("message_submit", "message_submit").ok().text();
+        if text.contains("incomplete todo") {
+            reminders += 1;
+        }
+    }
+    assert_eq!(reminders, 3, "exactly max_auto_continue reminders");
+    ws.run(&["todo", "start", "0"]).ok();
+    ws.cw("turn_end", "turn_end").ok();
+    let text = ws.cw("message_submit", "message_submit").ok().text();
+    assert!(text.contains("incomplete todo"), "progress re-arms: {text}");
 }
 
 #[test]
