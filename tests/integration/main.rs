@@ -10,6 +10,7 @@ mod cli;
 mod codewhale;
 mod hosts;
 mod invalid_input;
+mod leaks;
 mod replay;
 mod sanitize;
 mod shell_corpus;
