@@ -17,20 +17,28 @@ use crate::exit::Failure;
 use crate::host::{self, Answer, HookInput, Host};
 use crate::journal;
 
+/// stdin's bytes (nothing from a terminal).
+fn read_stdin() -> std::io::Result<Vec<u8>> {
+    let stdin = std::io::stdin();
+    let mut bytes = Vec::new();
+    if !stdin.is_terminal() {
+        stdin.lock().read_to_end(&mut bytes)?;
+    }
+    Ok(bytes)
+}
+
 /// stdin as text. Invalid UTF-8 is a malformed payload, reported in the
 /// host's own shape once the host is known (hence the lossy copy).
-fn read_stdin() -> (String, Option<Failure>) {
-    let stdin = std::io::stdin();
-    if stdin.is_terminal() {
-        return (String::new(), None);
-    }
-    let mut bytes = Vec::new();
-    if let Err(e) = stdin.lock().read_to_end(&mut bytes) {
-        return (
-            String::new(),
-            Some(Failure::input(format!("cannot read stdin: {e}"))),
-        );
-    }
+fn decode(stdin: std::io::Result<Vec<u8>>) -> (String, Option<Failure>) {
+    let bytes = match stdin {
+        Ok(b) => b,
+        Err(e) => {
+            return (
+                String::new(),
+                Some(Failure::input(format!("cannot read stdin: {e}"))),
+            );
+        }
+    };
     match String::from_utf8(bytes) {
         Ok(s) => (s, None),
         Err(e) => {
@@ -58,8 +66,21 @@ struct Decided {
     subject: Option<String>,
 }
 
+/// A hook call of this process: stdin and the environment as they are.
 pub fn run(flag: Option<&Path>, kind: EventKind, host: Option<&str>) -> Output {
-    let (stdin, unreadable) = read_stdin();
+    respond(flag, kind, host, read_stdin(), &env)
+}
+
+/// Answer one hook call given its stdin and environment (what `run` does,
+/// callable in-process by tests).
+pub fn respond(
+    flag: Option<&Path>,
+    kind: EventKind,
+    host: Option<&str>,
+    stdin: std::io::Result<Vec<u8>>,
+    env: crate::host::Env<'_>,
+) -> Output {
+    let (stdin, unreadable) = decode(stdin);
     let detected = Host::detect(&stdin);
     // A typo in the hook config must not open the gate: it is a failure
     // like any other, answered in the shape the payload suggests.
@@ -75,7 +96,7 @@ pub fn run(flag: Option<&Path>, kind: EventKind, host: Option<&str>) -> Output {
     };
     let input = match unreadable.or(bad_host) {
         Some(f) => Err(f),
-        None => host::read(host, kind, &stdin, &env).map_err(Failure::input),
+        None => host::read(host, kind, &stdin, env).map_err(Failure::input),
     };
     let workspace = resolve_workspace(
         flag,

@@ -2,8 +2,8 @@
 //! one command and maps the result to an exit code. Each command lives in
 //! its own file.
 
-mod explain;
-mod hook;
+pub mod explain;
+pub mod hook;
 mod host_config;
 mod init;
 mod log;

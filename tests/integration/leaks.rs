@@ -85,7 +85,10 @@ fn codex_patch_markers_in_a_script_do_not_escape_a_shell_ban() {
     );
     let out = hook_bytes(&ws, "tool_call", "codex", stdin.as_bytes());
     assert!(is_host_deny("codex", &out), "{out:?}");
-    assert!(out.stderr.contains("exec_command"), "named as the model knows it: {out:?}");
+    assert!(
+        out.stderr.contains("exec_command"),
+        "named as the model knows it: {out:?}"
+    );
 }
 
 #[test]
@@ -101,13 +104,18 @@ fn powershell_is_not_read_as_posix_shell() {
         let out = hook_bytes(&ws, "tool_call", "claude", stdin.as_bytes());
         assert!(is_host_deny("claude", &out), "{cmd}: {out:?}");
         assert!(
-            out.stderr.contains("PowerShell commands cannot be analysed"),
+            out.stderr
+                .contains("PowerShell commands cannot be analysed"),
             "{cmd}: {out:?}"
         );
     }
     // Where writes are not restricted, PowerShell runs.
     ws.run(&["step", "next"]).ok();
-    let stdin = pre_tool_use("claude", "PowerShell", json!({ "command": "Get-ChildItem" }));
+    let stdin = pre_tool_use(
+        "claude",
+        "PowerShell",
+        json!({ "command": "Get-ChildItem" }),
+    );
     let out = hook_bytes(&ws, "tool_call", "claude", stdin.as_bytes());
     assert_eq!((out.code, out.stdout.as_str()), (0, ""), "{out:?}");
 }
@@ -125,7 +133,10 @@ fn a_malformed_payload_is_refused_in_the_hosts_own_shape() {
         let out = hook_bytes(&ws, "tool_call", host, &bytes);
         assert!(is_host_deny(host, &out), "{host}: {out:?}");
         assert!(out.stdout.contains("not valid UTF-8"), "{host}: {out:?}");
-        assert_ne!(out.code, 65, "{host}: a 65 is a failed hook the host steps over");
+        assert_ne!(
+            out.code, 65,
+            "{host}: a 65 is a failed hook the host steps over"
+        );
     }
 }
 

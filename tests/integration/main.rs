@@ -6,6 +6,7 @@ mod harness;
 
 mod hardening;
 
+mod agreement;
 mod cli;
 mod codewhale;
 mod hosts;
