@@ -58,6 +58,21 @@ fn env(name: &str) -> Option<String> {
     std::env::var(name).ok()
 }
 
+/// A failed hook call, with the decision made before its write failed.
+struct HookError {
+    failure: Failure,
+    decided: Option<Box<Decided>>,
+}
+
+impl From<Failure> for HookError {
+    fn from(failure: Failure) -> Self {
+        HookError {
+            failure,
+            decided: None,
+        }
+    }
+}
+
 /// What one hook call decided, before the host's shape.
 struct Decided {
     decision: Decision,
@@ -105,8 +120,8 @@ pub fn respond(
     let app = App::open(workspace.clone());
     let session = input.as_ref().ok().and_then(|i| i.session.clone());
     let result = match (&app, input) {
-        (Err(f), _) => Err(Failure::new(f.status, f.message.clone())),
-        (_, Err(f)) => Err(f),
+        (Err(f), _) => Err(Failure::new(f.status, f.message.clone()).into()),
+        (_, Err(f)) => Err(f.into()),
         (Ok(app), Ok(input)) => handle(app, host, &input),
     };
     let (answer, decision, reason, tool) = match result {
@@ -118,10 +133,20 @@ pub fn respond(
             };
             (answer, d.decision.label().to_string(), reason, d.subject)
         }
-        Err(f) => {
+        Err(HookError {
+            failure: f,
+            decided,
+        }) => {
             let on_error = app.as_ref().ok().and_then(|a| a.settings.on_error);
             let run = run_known(&workspace);
-            match failure::on_failure(kind, on_error, run, &f.message) {
+            let made = decided.as_ref().map(|d| &d.decision);
+            match failure::on_failure(kind, on_error, run, &f.message, made) {
+                Fallback::Keep => {
+                    let d = decided.expect("Keep comes with a decision");
+                    let answer = host::answer(host, kind, &d.decision, d.user_text.as_deref());
+                    let note = format!("{}; not recorded: {}", d.note, f.message);
+                    (answer, d.decision.label().to_string(), note, d.subject)
+                }
                 Fallback::Refuse(reason) => (
                     host::refuse(host, kind, f.status, &reason),
                     "error-deny".to_string(),
@@ -203,7 +228,7 @@ fn this_exe() -> Option<String> {
 
 /// Decide one event: `@flow` commands, else the core's `decide`, written
 /// under the lock when the core changed the state.
-fn handle(app: &App, host: Host, input: &HookInput) -> Result<Decided, Failure> {
+fn handle(app: &App, host: Host, input: &HookInput) -> Result<Decided, HookError> {
     if let Event::MessageSubmit { text, .. } = &input.event
         && let Some(args) = flow_command(text, &app.settings.command_prefix)
     {
@@ -230,7 +255,7 @@ fn handle(app: &App, host: Host, input: &HookInput) -> Result<Decided, Failure> 
         Ok(s) => (s, false),
         // A message is a change: the update below moves the state aside.
         Err(crate::store::StoreError::Corrupt { .. }) if is_message => (Default::default(), true),
-        Err(e) => return Err(e.into()),
+        Err(e) => return Err(Failure::from(e).into()),
     };
     let needs_stale_check = matches!(
         input.event,
@@ -274,12 +299,10 @@ fn handle(app: &App, host: Host, input: &HookInput) -> Result<Decided, Failure> 
     });
     match updated {
         Ok(o) => Ok(decided(o)),
-        Err(f) if failure::after_write_failure(&first.decision) => {
-            let mut d = decided(first);
-            d.note = format!("{}; not recorded: {}", d.note, f.message);
-            Ok(d)
-        }
-        Err(f) => Err(f),
+        Err(f) => Err(HookError {
+            failure: f,
+            decided: Some(Box::new(decided(first))),
+        }),
     }
 }
 

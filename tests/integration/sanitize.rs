@@ -277,6 +277,7 @@ fn flow_command_answers_and_failures_pass_unchanged() {
                 None,
                 flowgate::engine::failure::RunKnown::Active,
                 msg,
+                None,
             )
         else {
             panic!("a failed tool call during a run is refused")
