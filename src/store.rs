@@ -26,15 +26,19 @@
 //! leaves its temporary file behind; the next writer, holding the lock,
 //! removes every `.state.json.*.tmp` it finds.
 //!
-//! A state file that cannot be parsed is moved aside by the next writer and
-//! reported, never silently reset.
+//! **Unreadable state.** A state file that cannot be parsed, or that breaks
+//! what the run relies on ([`State::check`]), is moved aside by the next
+//! writer to `state.corrupt-<time>.json` (`-2`, `-3`, … when that name is
+//! taken, so no earlier copy is overwritten) and reported, never silently
+//! reset. A state written by a newer flowgate (a higher schema `version`) is
+//! refused and never moved or overwritten.
 
 use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::engine::state::State;
+use crate::engine::state::{STATE_VERSION, State};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -42,6 +46,10 @@ pub enum StoreError {
         "{path} is unreadable ({why}); the next change (a step, a todo edit or a message) moves it aside and starts fresh"
     )]
     Corrupt { path: String, why: String },
+    #[error(
+        "{path} was written by a newer flowgate (state schema {version}; this flowgate reads schema {STATE_VERSION}); upgrade flowgate. The file was left as it is"
+    )]
+    Newer { path: String, version: u64 },
     #[error("{path} is {what}, and flowgate reads and writes only real files in .flowgate/; {fix}")]
     Refused {
         path: String,
@@ -315,6 +323,25 @@ impl Store {
         }
     }
 
+    /// A free `state.corrupt-<time>[-n].json` name (the caller holds the lock).
+    fn aside_path(&self) -> Result<PathBuf, StoreError> {
+        let stamp = crate::time::now_compact();
+        for n in 1..=1000u32 {
+            let name = if n == 1 {
+                format!("state.corrupt-{stamp}.json")
+            } else {
+                format!("state.corrupt-{stamp}-{n}.json")
+            };
+            let p = self.dir.join(name);
+            if lstat(&p)?.is_none() {
+                return Ok(p);
+            }
+        }
+        Err(io("move aside", &self.state_path())(std::io::Error::other(
+            "every state.corrupt-* name for this second is taken",
+        )))
+    }
+
     /// Load under the lock; a corrupt file is moved aside and reported.
     pub fn load_locked(&self, _lock: &Lock) -> Result<Loaded, StoreError> {
         match self.load() {
@@ -323,9 +350,7 @@ impl Store {
                 recovered: None,
             }),
             Err(StoreError::Corrupt { path, why }) => {
-                let aside = self
-                    .dir
-                    .join(format!("state.corrupt-{}.json", crate::time::now_compact()));
+                let aside = self.aside_path()?;
                 fs::rename(self.state_path(), &aside)
                     .map_err(io("move aside", Path::new(&path)))?;
                 Ok(Loaded {
@@ -407,13 +432,24 @@ impl Store {
     }
 }
 
+/// Parse and check a state; a newer schema is told apart from corruption.
 fn parse(bytes: &[u8], path: &Path) -> Result<State, StoreError> {
     let parsed = serde_json::from_slice::<State>(bytes)
         .map_err(|e| e.to_string())
         .and_then(|s| s.check().map(|()| s));
-    parsed.map_err(|why| StoreError::Corrupt {
-        path: path.display().to_string(),
-        why,
+    parsed.map_err(|why| {
+        #[derive(serde::Deserialize)]
+        struct Version {
+            version: u64,
+        }
+        let path = path.display().to_string();
+        match serde_json::from_slice::<Version>(bytes) {
+            Ok(v) if v.version > u64::from(STATE_VERSION) => StoreError::Newer {
+                path,
+                version: v.version,
+            },
+            _ => StoreError::Corrupt { path, why },
+        }
     })
 }
 
@@ -470,6 +506,56 @@ mod tests {
         assert_eq!(aside.len(), 1);
         assert_eq!(fs::read_to_string(aside[0].path()).unwrap(), "{not json");
         assert_eq!(store.load().unwrap().generation, 1);
+    }
+
+    #[test]
+    fn a_newer_state_is_refused_and_never_moved_aside() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path(), 1000);
+        fs::create_dir_all(store.dir()).unwrap();
+        let text = "{\"version\": 7, \"generation\": 4, \"shape\": \"new\"}";
+        fs::write(store.state_path(), text).unwrap();
+        match store.load() {
+            Err(StoreError::Newer { version: 7, .. }) => {}
+            other => panic!("{:?}", other.map(|_| ())),
+        }
+        let err = store
+            .update(|s, _| -> Result<(), StoreError> {
+                s.todos.clear();
+                Ok(())
+            })
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("newer flowgate (state schema 7"), "{err}");
+        assert_eq!(fs::read_to_string(store.state_path()).unwrap(), text);
+        assert_eq!(
+            fs::read_dir(store.dir()).unwrap().count(),
+            2,
+            "state and lock only"
+        );
+    }
+
+    #[test]
+    fn an_earlier_aside_file_is_never_overwritten() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path(), 1000);
+        fs::create_dir_all(store.dir()).unwrap();
+        // The name this second's corruption would take is already used.
+        let stamp = crate::time::now_compact();
+        let earlier = store.dir().join(format!("state.corrupt-{stamp}.json"));
+        fs::write(&earlier, "earlier").unwrap();
+        fs::write(store.state_path(), "{later").unwrap();
+        let note = store
+            .update(|_, rec| -> Result<Option<String>, StoreError> { Ok(rec.map(str::to_string)) })
+            .unwrap()
+            .unwrap();
+        assert_eq!(fs::read_to_string(&earlier).unwrap(), "earlier");
+        let aside: Vec<String> = fs::read_dir(store.dir())
+            .unwrap()
+            .map(|e| fs::read_to_string(e.unwrap().path()).unwrap_or_default())
+            .filter(|t| t == "{later")
+            .collect();
+        assert_eq!(aside.len(), 1, "{note}");
     }
 
     #[test]

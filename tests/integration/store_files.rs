@@ -284,6 +284,60 @@ fn state_journal_and_lock_are_private_whatever_the_umask() {
     }
 }
 
+#[test]
+fn repeated_corruptions_keep_every_aside_file() {
+    let ws = Ws::new();
+    for i in 0..4 {
+        ws.write(".flowgate/state.json", &format!("{{corrupt {i}"));
+        let out = ws.run(&["todo", "append", &format!("item-{i}")]).ok();
+        assert!(out.stderr.contains("was moved to"), "{}", out.stderr);
+    }
+    let mut kept: Vec<String> = aside_files(&ws)
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    kept.sort();
+    assert_eq!(
+        kept,
+        ["{corrupt 0", "{corrupt 1", "{corrupt 2", "{corrupt 3"]
+    );
+    assert_eq!(todo_texts(&ws), ["item-3"]);
+}
+
+#[test]
+fn a_state_from_a_newer_flowgate_is_refused_and_left_untouched() {
+    let ws = Ws::new();
+    ws.run(&["start", "bugfix", "t"]).ok();
+    let mut st = ws.state();
+    st["version"] = 2.into();
+    st["future_field"] = serde_json::json!({"a": [1, 2]});
+    let text = serde_json::to_string_pretty(&st).unwrap();
+    ws.write(".flowgate/state.json", &text);
+
+    for args in [
+        &["todo", "append", "x"][..],
+        &["step", "next"],
+        &["cancel"],
+        &["start", "bugfix", "again", "--replace"],
+        &["status"],
+        &["todo", "list"],
+    ] {
+        let err = refused(&ws.run(args));
+        assert!(err.contains("newer flowgate"), "{args:?}: {err}");
+        assert!(err.contains("schema 2"), "{err}");
+        assert!(err.contains("upgrade flowgate"), "{err}");
+    }
+    let out = ws.message("hello");
+    assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
+    ws.cw("tool_call", "tool_call_before.edit");
+
+    assert_eq!(
+        std::fs::read_to_string(fg(&ws).join("state.json")).unwrap(),
+        text
+    );
+    assert!(aside_files(&ws).is_empty());
+}
+
 /// A state that parses but breaks what later code relies on.
 fn break_run(ws: &Ws, how: &str) {
     let mut st = ws.state();
