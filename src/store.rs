@@ -67,7 +67,7 @@ pub enum StoreError {
     )]
     LockIo { path: String, err: std::io::Error },
     #[error(
-        "timed out after {ms} ms waiting for {path} (another flowgate process holds it); try again"
+        "timed out after {ms} ms waiting for {path} (another flowgate process holds it); nothing was changed, try again. If it stays locked, stop the process holding it (`lsof {path}` names it)"
     )]
     LockTimeout { path: String, ms: u64 },
 }

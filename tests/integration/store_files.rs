@@ -410,3 +410,26 @@ fn a_state_that_breaks_the_run_is_corrupt_not_a_panic() {
         ws.run(&["status"]).ok();
     }
 }
+
+#[test]
+fn a_held_lock_fails_in_one_line_naming_the_lock_and_what_to_do() {
+    let ws = Ws::new();
+    ws.write(".flowgate/config.toml", "lock_timeout_ms = 100\n");
+    ws.run(&["todo", "write", "seed"]).ok();
+    let lock_path = fg(&ws).join("state.lock");
+    let lock = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&lock_path)
+        .unwrap();
+    lock.lock().unwrap();
+
+    let err = refused(&ws.run(&["todo", "append", "x"]));
+    assert!(err.contains(&lock_path.display().to_string()), "{err}");
+    assert!(err.contains("100 ms"), "{err}");
+    assert!(err.contains("nothing was changed"), "{err}");
+    assert!(err.contains("try again"), "{err}");
+    drop(lock);
+    assert_eq!(todo_texts(&ws), ["seed"]);
+    ws.run(&["todo", "append", "x"]).ok();
+    assert_eq!(todo_texts(&ws), ["seed", "x"]);
+}
