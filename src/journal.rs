@@ -1,12 +1,17 @@
 //! `.flowgate/journal.jsonl`: one JSON line per decision and per state
 //! change. Appended with a single write (O_APPEND), never read on the hot
 //! path; `flowgate log` reads its tail.
+//!
+//! The file follows the rules of `store.rs`: created private (0600), and
+//! refused, never written through, when it or `.flowgate/` is a link.
 
 use std::fs::OpenOptions;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
+
+use crate::store;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Entry {
@@ -30,25 +35,28 @@ pub struct Entry {
 /// exist: the journal never creates it, so a stray hook call cannot turn a
 /// directory into a flowgate workspace.
 pub fn append(dir: &Path, entry: &Entry) -> std::io::Result<()> {
-    if !dir.is_dir() {
+    if !store::check_dir(dir).map_err(std::io::Error::other)? {
         return Ok(());
     }
     let mut line = serde_json::to_vec(entry).map_err(std::io::Error::other)?;
     line.push(b'\n');
-    let mut f = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(dir.join("journal.jsonl"))?;
+    let path = dir.join("journal.jsonl");
+    let mut f = store::open_or_create(&path, OpenOptions::new().append(true))
+        .map_err(std::io::Error::other)?;
     f.write_all(&line)
 }
 
 /// The last `n` lines of the journal, reading backwards in blocks so a huge
 /// journal costs no more than a small one.
 pub fn tail(dir: &Path, n: usize) -> std::io::Result<Vec<String>> {
-    let mut f = match std::fs::File::open(dir.join("journal.jsonl")) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(e),
+    if !store::check_dir(dir).map_err(std::io::Error::other)? {
+        return Ok(Vec::new());
+    }
+    let path = dir.join("journal.jsonl");
+    let Some(mut f) = store::open_existing(&path, OpenOptions::new().read(true))
+        .map_err(std::io::Error::other)?
+    else {
+        return Ok(Vec::new());
     };
     let len = f.seek(SeekFrom::End(0))?;
     let mut pos = len;

@@ -1,19 +1,44 @@
-//! The one owner of `.flowgate/state.json`.
+//! The one owner of `.flowgate/state.json`, and of the rules every file
+//! under `.flowgate/` follows.
 //!
-//! Reads take no lock: writers replace the file atomically (temp file in the
-//! same directory, fsync, rename, fsync of the directory), so a reader sees
-//! the previous or the next state, never a torn one. Writers hold an
-//! exclusive lock on the sidecar `state.lock` for the whole
-//! read-modify-write, waiting at most `lock_timeout_ms`. A state file that
-//! cannot be parsed is moved aside by the next writer and reported, never
-//! silently reset.
+//! Reads take no lock: writers replace the file atomically (a new temporary
+//! file in the same directory, fsync, rename, fsync of the directory), so a
+//! reader sees the previous or the next state, never a torn one. Writers
+//! hold an exclusive lock on the sidecar `state.lock` for the whole
+//! read-modify-write, waiting at most `lock_timeout_ms`; when it cannot be
+//! taken, nothing is changed and the error names the lock file.
+//!
+//! **Links and odd files are refused.** flowgate reads and writes only a
+//! real `.flowgate/` directory and regular files directly inside it. When
+//! `.flowgate/` itself, `state.json`, `state.lock` or `journal.jsonl` is a
+//! symbolic link (or not a directory / regular file), every command and
+//! hook that needs it fails with a one-line error naming the path and the
+//! fix, and nothing is written: never through the link, never creating its
+//! target. A file opened is checked to be the one looked at (same device and
+//! inode), so a link swapped in meanwhile is caught too.
+//!
+//! **Modes.** `state.json`, `state.lock` and `journal.jsonl` are created
+//! private (0600), whatever the umask. Existing files keep their mode.
+//!
+//! **Temporary files** are named `.state.json.<random>.tmp` and created
+//! exclusively (`O_CREAT|O_EXCL`, which never follows a link), so a planted
+//! file or link at that name is never opened. A writer killed mid-write
+//! leaves its temporary file behind; the next writer, holding the lock,
+//! removes every `.state.json.*.tmp` it finds.
+//!
+//! **Unreadable state.** A state file that cannot be parsed, or that breaks
+//! what the run relies on ([`State::check`]), is moved aside by the next
+//! writer to `state.corrupt-<time>.json` (`-2`, `-3`, … when that name is
+//! taken, so no earlier copy is overwritten) and reported, never silently
+//! reset. A state written by a newer flowgate (a higher schema `version`) is
+//! refused and never moved or overwritten.
 
-use std::fs::{self, File, OpenOptions};
-use std::io::{ErrorKind, Write};
+use std::fs::{self, File, Metadata, OpenOptions};
+use std::io::{ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::engine::state::State;
+use crate::engine::state::{STATE_VERSION, State};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -21,6 +46,16 @@ pub enum StoreError {
         "{path} is unreadable ({why}); the next change (a step, a todo edit or a message) moves it aside and starts fresh"
     )]
     Corrupt { path: String, why: String },
+    #[error(
+        "{path} was written by a newer flowgate (state schema {version}; this flowgate reads schema {STATE_VERSION}); upgrade flowgate. The file was left as it is"
+    )]
+    Newer { path: String, version: u64 },
+    #[error("{path} is {what}, and flowgate reads and writes only real files in .flowgate/; {fix}")]
+    Refused {
+        path: String,
+        what: &'static str,
+        fix: &'static str,
+    },
     #[error("cannot {action} {path}: {err}")]
     Io {
         action: &'static str,
@@ -28,7 +63,11 @@ pub enum StoreError {
         err: std::io::Error,
     },
     #[error(
-        "timed out after {ms} ms waiting for {path} (another flowgate process holds it); try again"
+        "cannot take the lock {path} ({err}); nothing was changed. Make .flowgate/ and that file writable by you, then try again"
+    )]
+    LockIo { path: String, err: std::io::Error },
+    #[error(
+        "timed out after {ms} ms waiting for {path} (another flowgate process holds it); nothing was changed, try again. If it stays locked, stop the process holding it (`lsof {path}` names it)"
     )]
     LockTimeout { path: String, ms: u64 },
 }
@@ -57,6 +96,140 @@ fn io<'a>(action: &'static str, path: &'a Path) -> impl FnOnce(std::io::Error) -
     }
 }
 
+/// What to do about a link or an odd file, per file of `.flowgate/`.
+fn fix_for(path: &Path) -> &'static str {
+    match path.file_name().and_then(|n| n.to_str()) {
+        Some("state.json") => {
+            "replace it with a regular file (copy the target over the link) or remove it to start from an empty state"
+        }
+        Some("state.lock") => "remove it (flowgate creates a fresh lock file)",
+        Some("journal.jsonl") => {
+            "remove it or replace it with a regular file (flowgate starts a fresh journal)"
+        }
+        _ => "remove it or replace it with a regular file",
+    }
+}
+
+fn refused(path: &Path, what: &'static str, fix: &'static str) -> StoreError {
+    StoreError::Refused {
+        path: path.display().to_string(),
+        what,
+        fix,
+    }
+}
+
+/// The metadata of `path` itself (a link is not followed); `None` if absent.
+fn lstat(path: &Path) -> Result<Option<Metadata>, StoreError> {
+    match fs::symlink_metadata(path) {
+        Ok(m) => Ok(Some(m)),
+        Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(io("inspect", path)(e)),
+    }
+}
+
+/// Refuse `path` if it is a link or not a regular file; `true` if it exists.
+pub(crate) fn check_file(path: &Path) -> Result<bool, StoreError> {
+    match lstat(path)? {
+        None => Ok(false),
+        Some(m) if m.file_type().is_symlink() => {
+            Err(refused(path, "a symbolic link", fix_for(path)))
+        }
+        Some(m) if !m.is_file() => Err(refused(path, "not a regular file", fix_for(path))),
+        Some(_) => Ok(true),
+    }
+}
+
+/// Refuse a `.flowgate/` that is a link or not a directory; `true` if it exists.
+pub(crate) fn check_dir(dir: &Path) -> Result<bool, StoreError> {
+    const FIX: &str =
+        "replace it with a real directory (move the files it holds into it), then try again";
+    match lstat(dir)? {
+        None => Ok(false),
+        Some(m) if m.file_type().is_symlink() => Err(refused(dir, "a symbolic link", FIX)),
+        Some(m) if !m.is_dir() => Err(refused(dir, "not a directory", FIX)),
+        Some(_) => Ok(true),
+    }
+}
+
+#[cfg(unix)]
+fn same_file(a: &Metadata, b: &Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a.dev() == b.dev() && a.ino() == b.ino()
+}
+
+#[cfg(not(unix))]
+fn same_file(_: &Metadata, _: &Metadata) -> bool {
+    true
+}
+
+/// Make a file flowgate just created private (0600), whatever the umask.
+#[cfg(unix)]
+fn make_private(f: &File) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    f.set_permissions(fs::Permissions::from_mode(0o600))
+}
+
+#[cfg(not(unix))]
+fn make_private(_: &File) -> std::io::Result<()> {
+    Ok(())
+}
+
+/// Open an existing regular file inside `.flowgate/` with `opts` (which
+/// must not ask to create), never through a link; `Ok(None)` if missing.
+pub(crate) fn open_existing(path: &Path, opts: &OpenOptions) -> Result<Option<File>, StoreError> {
+    open_file(path, opts, false)
+}
+
+/// Like [`open_existing`], but a missing file is created exclusively
+/// (never through a link) with mode 0600.
+pub(crate) fn open_or_create(path: &Path, opts: &OpenOptions) -> Result<File, StoreError> {
+    open_file(path, opts, true)?.ok_or_else(|| {
+        io("create", path)(std::io::Error::other(
+            "it vanished while flowgate created it",
+        ))
+    })
+}
+
+fn open_file(path: &Path, opts: &OpenOptions, create: bool) -> Result<Option<File>, StoreError> {
+    // A few rounds: the file may appear, vanish or be swapped meanwhile.
+    for _ in 0..8 {
+        if !check_file(path)? {
+            if !create {
+                return Ok(None);
+            }
+            let mut o = opts.clone();
+            o.create_new(true);
+            #[cfg(unix)]
+            std::os::unix::fs::OpenOptionsExt::mode(&mut o, 0o600);
+            match o.open(path) {
+                Ok(f) => {
+                    make_private(&f).map_err(io("set the mode of", path))?;
+                    return Ok(Some(f));
+                }
+                Err(e) if e.kind() == ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(io("create", path)(e)),
+            }
+        }
+        let f = match opts.open(path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == ErrorKind::NotFound => continue,
+            Err(e) => return Err(io("open", path)(e)),
+        };
+        let opened = f.metadata().map_err(io("inspect", path))?;
+        // The path still names the file that was opened, and it is no link.
+        match lstat(path)? {
+            Some(now) if now.file_type().is_symlink() => {
+                return Err(refused(path, "a symbolic link", fix_for(path)));
+            }
+            Some(now) if now.is_file() && same_file(&now, &opened) => return Ok(Some(f)),
+            _ => continue,
+        }
+    }
+    Err(io("open", path)(std::io::Error::other(
+        "it kept changing while flowgate opened it",
+    )))
+}
+
 impl Store {
     pub fn new(workspace: &Path, lock_timeout_ms: u64) -> Store {
         Store {
@@ -77,38 +250,67 @@ impl Store {
         self.dir.join("state.lock")
     }
 
+    fn journal_path(&self) -> PathBuf {
+        self.dir.join("journal.jsonl")
+    }
+
     /// Read the current state without locking. A missing file is the empty
     /// state; an unparsable one is an error (nothing is changed).
     pub fn load(&self) -> Result<State, StoreError> {
+        if !check_dir(&self.dir)? {
+            return Ok(State::default());
+        }
         let path = self.state_path();
-        let bytes = match fs::read(&path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(State::default()),
-            Err(e) => return Err(io("read", &path)(e)),
+        let Some(mut f) = open_existing(&path, OpenOptions::new().read(true))? else {
+            return Ok(State::default());
         };
-        parse(&bytes).map_err(|why| StoreError::Corrupt {
-            path: path.display().to_string(),
-            why,
-        })
+        let mut bytes = Vec::new();
+        f.read_to_end(&mut bytes).map_err(io("read", &path))?;
+        parse(&bytes, &path)
+    }
+
+    /// Create `.flowgate/` (only that directory, inside an existing
+    /// workspace) unless it is there; refuse a link.
+    fn ensure_dir(&self) -> Result<(), StoreError> {
+        if check_dir(&self.dir)? {
+            return Ok(());
+        }
+        match fs::create_dir(&self.dir) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == ErrorKind::AlreadyExists => check_dir(&self.dir).map(|_| ()),
+            Err(e) if e.kind() == ErrorKind::NotFound => {
+                let ws = self.dir.parent().unwrap_or(&self.dir).display().to_string();
+                Err(io("create", &self.dir)(std::io::Error::new(
+                    ErrorKind::NotFound,
+                    format!("the workspace {ws} does not exist"),
+                )))
+            }
+            Err(e) => Err(io("create", &self.dir)(e)),
+        }
     }
 
     /// Take the writer lock, waiting at most the configured time.
     pub fn lock(&self) -> Result<Lock, StoreError> {
-        fs::create_dir_all(&self.dir).map_err(io("create", &self.dir))?;
+        self.ensure_dir()?;
+        // A linked journal would lose this change's line: refuse up front.
+        check_file(&self.journal_path())?;
         let path = self.lock_path();
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(io("open", &path))?;
+        let lock_err = |err| StoreError::LockIo {
+            path: path.display().to_string(),
+            err,
+        };
+        let file = match open_or_create(&path, OpenOptions::new().write(true)) {
+            Ok(f) => f,
+            Err(StoreError::Io { err, .. }) => return Err(lock_err(err)),
+            Err(e) => return Err(e),
+        };
         let start = Instant::now();
         let mut pause = Duration::from_micros(200);
         loop {
             match file.try_lock() {
                 Ok(()) => return Ok(Lock { _file: file }),
                 Err(std::fs::TryLockError::WouldBlock) => {}
-                Err(std::fs::TryLockError::Error(e)) => return Err(io("lock", &path)(e)),
+                Err(std::fs::TryLockError::Error(e)) => return Err(lock_err(e)),
             }
             if start.elapsed() >= self.lock_timeout {
                 return Err(StoreError::LockTimeout {
@@ -121,6 +323,25 @@ impl Store {
         }
     }
 
+    /// A free `state.corrupt-<time>[-n].json` name (the caller holds the lock).
+    fn aside_path(&self) -> Result<PathBuf, StoreError> {
+        let stamp = crate::time::now_compact();
+        for n in 1..=1000u32 {
+            let name = if n == 1 {
+                format!("state.corrupt-{stamp}.json")
+            } else {
+                format!("state.corrupt-{stamp}-{n}.json")
+            };
+            let p = self.dir.join(name);
+            if lstat(&p)?.is_none() {
+                return Ok(p);
+            }
+        }
+        Err(io("move aside", &self.state_path())(std::io::Error::other(
+            "every state.corrupt-* name for this second is taken",
+        )))
+    }
+
     /// Load under the lock; a corrupt file is moved aside and reported.
     pub fn load_locked(&self, _lock: &Lock) -> Result<Loaded, StoreError> {
         match self.load() {
@@ -129,9 +350,7 @@ impl Store {
                 recovered: None,
             }),
             Err(StoreError::Corrupt { path, why }) => {
-                let aside = self
-                    .dir
-                    .join(format!("state.corrupt-{}.json", crate::time::now_compact()));
+                let aside = self.aside_path()?;
                 fs::rename(self.state_path(), &aside)
                     .map_err(io("move aside", Path::new(&path)))?;
                 Ok(Loaded {
@@ -146,29 +365,52 @@ impl Store {
         }
     }
 
+    /// Remove temporary files left by writers that were killed mid-write.
+    /// Only called under the lock, when no other writer can be writing one.
+    fn remove_stale_temps(&self) {
+        let Ok(entries) = fs::read_dir(&self.dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let name = e.file_name();
+            let Some(name) = name.to_str() else { continue };
+            let stale = name.len() > ".state.json..tmp".len()
+                && name.starts_with(".state.json.")
+                && name.ends_with(".tmp");
+            if stale && e.file_type().is_ok_and(|t| !t.is_dir()) {
+                let _ = fs::remove_file(e.path());
+            }
+        }
+    }
+
     /// Write `state` atomically with the next generation number.
     pub fn save(&self, _lock: &Lock, state: &mut State) -> Result<(), StoreError> {
         state.generation += 1;
         let mut text = serde_json::to_vec_pretty(state).expect("state serialises");
         text.push(b'\n');
         let path = self.state_path();
-        let tmp = self
-            .dir
-            .join(format!(".state.json.{}.tmp", std::process::id()));
-        let result = (|| {
-            let mut f = File::create(&tmp).map_err(io("create", &tmp))?;
-            f.write_all(&text).map_err(io("write", &tmp))?;
-            f.sync_all().map_err(io("sync", &tmp))?;
-            fs::rename(&tmp, &path).map_err(io("replace", &path))?;
-            if let Ok(d) = File::open(&self.dir) {
-                let _ = d.sync_all();
-            }
-            Ok(())
-        })();
-        if result.is_err() {
-            let _ = fs::remove_file(&tmp);
+        // The rename would replace a link, not write through it; still, a
+        // link is refused everywhere, and `load` has refused it already.
+        check_file(&path)?;
+        // Created with O_CREAT|O_EXCL under a random name: never an
+        // existing file, never through a link. Removed again if dropped.
+        let mut tmp = tempfile::Builder::new()
+            .prefix(".state.json.")
+            .suffix(".tmp")
+            .rand_bytes(12)
+            .tempfile_in(&self.dir)
+            .map_err(io("create a temporary file in", &self.dir))?;
+        let tmp_path = tmp.path().to_path_buf();
+        make_private(tmp.as_file()).map_err(io("set the mode of", &tmp_path))?;
+        tmp.write_all(&text).map_err(io("write", &tmp_path))?;
+        tmp.as_file().sync_all().map_err(io("sync", &tmp_path))?;
+        tmp.persist(&path)
+            .map_err(|e| io("replace", &path)(e.error))?;
+        if let Ok(d) = File::open(&self.dir) {
+            let _ = d.sync_all();
         }
-        result
+        self.remove_stale_temps();
+        Ok(())
     }
 
     /// Lock, load, let `f` change the state, and write it if it changed.
@@ -190,10 +432,25 @@ impl Store {
     }
 }
 
-fn parse(bytes: &[u8]) -> Result<State, String> {
-    let state: State = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
-    state.check()?;
-    Ok(state)
+/// Parse and check a state; a newer schema is told apart from corruption.
+fn parse(bytes: &[u8], path: &Path) -> Result<State, StoreError> {
+    let parsed = serde_json::from_slice::<State>(bytes)
+        .map_err(|e| e.to_string())
+        .and_then(|s| s.check().map(|()| s));
+    parsed.map_err(|why| {
+        #[derive(serde::Deserialize)]
+        struct Version {
+            version: u64,
+        }
+        let path = path.display().to_string();
+        match serde_json::from_slice::<Version>(bytes) {
+            Ok(v) if v.version > u64::from(STATE_VERSION) => StoreError::Newer {
+                path,
+                version: v.version,
+            },
+            _ => StoreError::Corrupt { path, why },
+        }
+    })
 }
 
 #[cfg(test)]
@@ -249,6 +506,56 @@ mod tests {
         assert_eq!(aside.len(), 1);
         assert_eq!(fs::read_to_string(aside[0].path()).unwrap(), "{not json");
         assert_eq!(store.load().unwrap().generation, 1);
+    }
+
+    #[test]
+    fn a_newer_state_is_refused_and_never_moved_aside() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path(), 1000);
+        fs::create_dir_all(store.dir()).unwrap();
+        let text = "{\"version\": 7, \"generation\": 4, \"shape\": \"new\"}";
+        fs::write(store.state_path(), text).unwrap();
+        match store.load() {
+            Err(StoreError::Newer { version: 7, .. }) => {}
+            other => panic!("{:?}", other.map(|_| ())),
+        }
+        let err = store
+            .update(|s, _| -> Result<(), StoreError> {
+                s.todos.clear();
+                Ok(())
+            })
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("newer flowgate (state schema 7"), "{err}");
+        assert_eq!(fs::read_to_string(store.state_path()).unwrap(), text);
+        assert_eq!(
+            fs::read_dir(store.dir()).unwrap().count(),
+            2,
+            "state and lock only"
+        );
+    }
+
+    #[test]
+    fn an_earlier_aside_file_is_never_overwritten() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path(), 1000);
+        fs::create_dir_all(store.dir()).unwrap();
+        // The name this second's corruption would take is already used.
+        let stamp = crate::time::now_compact();
+        let earlier = store.dir().join(format!("state.corrupt-{stamp}.json"));
+        fs::write(&earlier, "earlier").unwrap();
+        fs::write(store.state_path(), "{later").unwrap();
+        let note = store
+            .update(|_, rec| -> Result<Option<String>, StoreError> { Ok(rec.map(str::to_string)) })
+            .unwrap()
+            .unwrap();
+        assert_eq!(fs::read_to_string(&earlier).unwrap(), "earlier");
+        let aside: Vec<String> = fs::read_dir(store.dir())
+            .unwrap()
+            .map(|e| fs::read_to_string(e.unwrap().path()).unwrap_or_default())
+            .filter(|t| t == "{later")
+            .collect();
+        assert_eq!(aside.len(), 1, "{note}");
     }
 
     #[test]

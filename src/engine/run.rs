@@ -132,13 +132,68 @@ impl Run {
         &self.definitions[key]
     }
 
-    /// Check the path against the snapshot; `Err` names the first problem.
+    /// Check everything the other methods index, so that a state which
+    /// passes can never make them panic or loop: every definition has a
+    /// phase, every subworkflow reference resolves, references form no cycle,
+    /// and the path starts at the root, follows the references with indices
+    /// in range and ends on a concrete phase. `Err` names the first problem.
     pub fn check(&self) -> Result<(), String> {
         if !self.definitions.contains_key(&self.workflow) {
             return Err(format!(
                 "workflow \"{}\" is missing from the run",
                 self.workflow
             ));
+        }
+        for (key, w) in &self.definitions {
+            if w.phases.is_empty() {
+                return Err(format!("workflow \"{key}\" has no phases"));
+            }
+            for e in &w.phases {
+                if let Entry::Subworkflow(k) = e
+                    && !self.definitions.contains_key(k)
+                {
+                    return Err(format!(
+                        "workflow \"{key}\" refers to subworkflow \"{k}\", which is missing from the run"
+                    ));
+                }
+            }
+        }
+        // No reference cycle (entering a subworkflow would never end). An
+        // iterative depth-first search: a hostile state may be deep.
+        #[derive(Clone, Copy, PartialEq)]
+        enum Mark {
+            Open,
+            Done,
+        }
+        let mut marks: BTreeMap<&str, Mark> = BTreeMap::new();
+        for root in self.definitions.keys() {
+            if marks.contains_key(root.as_str()) {
+                continue;
+            }
+            marks.insert(root, Mark::Open);
+            let mut stack: Vec<(&str, usize)> = vec![(root, 0)];
+            while let Some((key, i)) = stack.pop() {
+                let phases = &self.definitions[key].phases;
+                let Some(entry) = phases.get(i) else {
+                    marks.insert(key, Mark::Done);
+                    continue;
+                };
+                stack.push((key, i + 1));
+                if let Entry::Subworkflow(k) = entry {
+                    match marks.get(k.as_str()) {
+                        Some(Mark::Open) => {
+                            return Err(format!(
+                                "workflow \"{key}\" refers to \"{k}\", which leads back to it (a cycle)"
+                            ));
+                        }
+                        Some(Mark::Done) => {}
+                        None => {
+                            marks.insert(k, Mark::Open);
+                            stack.push((k, 0));
+                        }
+                    }
+                }
+            }
         }
         if self.path.first().map(|s| &s.workflow) != Some(&self.workflow) {
             return Err("the path does not start at the root workflow".into());
@@ -153,7 +208,7 @@ impl Run {
             let Some(entry) = w.phases.get(seg.index) else {
                 return Err(format!(
                     "phase {} is outside workflow \"{}\"",
-                    seg.index + 1,
+                    seg.index.saturating_add(1),
                     w.key
                 ));
             };

@@ -82,3 +82,220 @@ impl State {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::engine::run::tests::{nested, phase, wf};
+    use crate::engine::run::{Advance, Segment};
+    use crate::workflow::{Entry, Workflow};
+    use proptest::prelude::*;
+
+    fn run_of(defs: BTreeMap<String, Workflow>) -> Run {
+        Run::start(
+            defs,
+            BTreeMap::new(),
+            "root",
+            "t",
+            "wf-1".into(),
+            "now".into(),
+            None,
+        )
+    }
+
+    fn state_of(run: Run) -> State {
+        State {
+            run: Some(run),
+            ..State::default()
+        }
+    }
+
+    /// Every method later code calls on a loaded run, and a few steps.
+    fn exercise(run: &Run) {
+        let _ = run.phase();
+        let _ = run.status_bar();
+        let _ = run.all_steps();
+        let _ = run.first_phase();
+        let _ = run.next_phase();
+        let _ = run.previous_label();
+        let _ = run.breadcrumb();
+        let _ = run.scope_progress();
+        let _ = run.scope_name();
+        let _ = run.all_profiles();
+        let _ = run.root();
+        let mut r = run.clone();
+        let _ = r.loop_scope();
+        let _ = r.phase();
+        let mut r = run.clone();
+        for _ in 0..64 {
+            if let Advance::Done { .. } = r.advance() {
+                break;
+            }
+            let _ = r.status_bar();
+        }
+    }
+
+    #[test]
+    fn a_valid_run_passes() {
+        let run = run_of(nested());
+        state_of(run.clone()).check().unwrap();
+        exercise(&run);
+    }
+
+    #[test]
+    fn a_run_that_would_panic_later_is_refused() {
+        type Breaker = Box<dyn Fn(&mut Run)>;
+        let cases: Vec<(&str, Breaker)> = vec![
+            (
+                "subworkflow \"inner\", which is missing",
+                Box::new(|r| {
+                    r.definitions.remove("inner");
+                }),
+            ),
+            (
+                "workflow \"root\" is missing",
+                Box::new(|r| {
+                    r.definitions.remove("root");
+                }),
+            ),
+            (
+                "workflow \"sub\" has no phases",
+                Box::new(|r| r.definitions.get_mut("sub").unwrap().phases.clear()),
+            ),
+            (
+                "a cycle",
+                Box::new(|r| {
+                    r.definitions
+                        .get_mut("inner")
+                        .unwrap()
+                        .phases
+                        .push(Entry::Subworkflow("sub".into()))
+                }),
+            ),
+            (
+                "a cycle",
+                Box::new(|r| {
+                    r.definitions
+                        .get_mut("inner")
+                        .unwrap()
+                        .phases
+                        .insert(0, Entry::Subworkflow("inner".into()))
+                }),
+            ),
+            (
+                "phase 10 is outside workflow \"root\"",
+                Box::new(|r| r.path[0].index = 9),
+            ),
+            (
+                "is outside workflow \"root\"",
+                Box::new(|r| r.path[0].index = usize::MAX),
+            ),
+            ("does not start at the root", Box::new(|r| r.path.clear())),
+            (
+                "does not follow workflow \"root\"",
+                Box::new(|r| r.path[0].index = 1),
+            ),
+            (
+                "does not follow workflow \"root\"",
+                Box::new(|r| {
+                    r.path.push(Segment {
+                        workflow: "inner".into(),
+                        index: 0,
+                    })
+                }),
+            ),
+        ];
+        for (want, break_it) in cases {
+            let mut run = run_of(nested());
+            break_it(&mut run);
+            let err = state_of(run).check().unwrap_err();
+            assert!(err.contains(want), "want {want:?}, got {err:?}");
+        }
+    }
+
+    /// Definitions `root, w1..wn`: mostly references forward (so acyclic),
+    /// sometimes to any key, existing or not (cycles and dangling
+    /// references), and now and then a workflow with no phases.
+    fn hostile_defs() -> impl Strategy<Value = BTreeMap<String, Workflow>> {
+        proptest::collection::vec(
+            (
+                any::<bool>(),
+                proptest::collection::vec((0u8..10, 0usize..7), 0..4),
+            ),
+            1..6,
+        )
+        .prop_map(|spec| {
+            let n = spec.len();
+            let key = |i: usize| {
+                if i == 0 {
+                    "root".to_string()
+                } else {
+                    format!("w{i}")
+                }
+            };
+            let mut m = BTreeMap::new();
+            for (i, (loopable, entries)) in spec.into_iter().enumerate() {
+                let remaining = n - i - 1;
+                let phases = entries
+                    .into_iter()
+                    .enumerate()
+                    .map(|(k, (kind, target))| match kind {
+                        6..=8 if remaining > 0 => {
+                            Entry::Subworkflow(key(i + 1 + target % remaining))
+                        }
+                        9 => Entry::Subworkflow(key(target)),
+                        _ => phase(&format!("p{i}_{k}")),
+                    })
+                    .collect();
+                m.insert(key(i), wf(&key(i), loopable, phases));
+            }
+            m
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1024))]
+
+        /// Whatever a hand-edited state holds, a run that passes the check
+        /// never makes a later method panic or loop.
+        #[test]
+        fn a_checked_run_never_panics(
+            defs in hostile_defs(),
+            follow in any::<bool>(),
+            picks in proptest::collection::vec((0usize..7, 0usize..5), 1..6),
+        ) {
+            let mut run = run_of(BTreeMap::from([("root".to_string(), wf("root", true, vec![phase("a")]))]));
+            let path: Vec<Segment> = if follow {
+                // Walk the references, mostly giving a path that fits.
+                let mut path = Vec::new();
+                let mut key = "root".to_string();
+                for (_, pick) in &picks {
+                    let len = defs.get(&key).map_or(0, |w| w.phases.len());
+                    let index = if len == 0 { *pick } else { pick % len };
+                    path.push(Segment { workflow: key.clone(), index });
+                    match defs.get(&key).and_then(|w| w.phases.get(index)) {
+                        Some(Entry::Subworkflow(k)) => key = k.clone(),
+                        _ => break,
+                    }
+                }
+                path
+            } else {
+                picks
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (w, index))| Segment {
+                        workflow: if i == 0 || *w == 0 { "root".into() } else { format!("w{w}") },
+                        index: *index,
+                    })
+                    .collect()
+            };
+            run.definitions = defs;
+            run.path = path;
+            if state_of(run.clone()).check().is_ok() {
+                exercise(&run);
+            }
+        }
+    }
+}

@@ -223,14 +223,19 @@ fn corrupt_state_is_reported_then_moved_aside() {
         std::fs::read_to_string(aside[0].path()).unwrap(),
         "{\"version\": 1, \"generation\": 3, \"run\": "
     );
-    // An unsupported version is also refused rather than misread.
+    // A newer schema version is refused rather than misread or moved aside.
     ws.write(
         ".flowgate/state.json",
         "{\"version\": 99, \"generation\": 1}",
     );
     let out = ws.run(&["status"]);
     out.code(1);
-    assert!(out.stderr.contains("schema version 99 is not supported"));
+    assert!(
+        out.stderr
+            .contains("written by a newer flowgate (state schema 99"),
+        "{}",
+        out.stderr
+    );
 }
 
 #[test]
