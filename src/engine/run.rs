@@ -101,7 +101,7 @@ impl Run {
         let mut run = Run {
             workflow: root.to_string(),
             task_id,
-            description: description.trim().to_string(),
+            description: super::text::one_line(description).trim().to_string(),
             started_at: now,
             session_id,
             host: None,

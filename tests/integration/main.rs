@@ -17,4 +17,5 @@ mod sanitize;
 mod shell_corpus;
 mod shell_robustness;
 mod store;
+mod texts;
 mod todos;
