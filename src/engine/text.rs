@@ -202,32 +202,92 @@ pub fn initial_message(run: &Run, groups: &GroupMap) -> String {
     render(template, &lookup(run, groups))
 }
 
-pub fn announcement(run: &Run, groups: &GroupMap) -> String {
-    if run.status == super::run::RunStatus::Cancelled {
+/// The completed or cancelled message, at most `max_bytes` long.
+pub fn announcement(run: &Run, groups: &GroupMap, max_bytes: usize) -> String {
+    let text = if run.status == super::run::RunStatus::Cancelled {
         message(run, groups, |m| &m.cancelled, DEFAULT_CANCELLED)
     } else {
         message(run, groups, |m| &m.completed, DEFAULT_COMPLETED)
-    }
+    };
+    bound(&text, max_bytes)
 }
 
-/// The todo part of a reminder: todo text only inside the list.
-fn todo_reminder(todos: &[Todo]) -> Option<String> {
+/// The open items as `<icon> [i] text` lines in at most `budget` bytes.
+/// When the whole list does not fit, items are shortened and only as many
+/// as fit are listed (the next action's item first, then in order), with a
+/// last line saying how many more there are.
+fn open_items(todos: &[Todo], budget: usize) -> String {
+    const ITEM_CHARS: usize = 160;
+    let open: Vec<(usize, &Todo)> = todos
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| !t.status.is_done())
+        .collect();
+    let line = |i: usize, t: &Todo, max_chars: usize| {
+        let text = user_text(&t.text);
+        let text = if text.chars().count() > max_chars {
+            format!("{}…", text.chars().take(max_chars - 1).collect::<String>())
+        } else {
+            text
+        };
+        format!("{} [{i}] {text}", t.status.icon())
+    };
+    let full: Vec<String> = open.iter().map(|(i, t)| line(*i, t, usize::MAX)).collect();
+    let full = full.join("\n");
+    if full.len() <= budget {
+        return full;
+    }
+    let more = |n: usize| format!("… and {n} more open todos (`flowgate todo list`)");
+    let mut room = budget.saturating_sub(more(open.len()).len());
+    let mut shown = vec![false; open.len()];
+    let next = next_action(todos).map(|(n, _)| n);
+    let first = open.iter().position(|(i, _)| Some(*i) == next);
+    for k in first.into_iter().chain(0..open.len()) {
+        let (i, t) = open[k];
+        let cost = line(i, t, ITEM_CHARS).len() + 1;
+        if !shown[k] && cost <= room {
+            shown[k] = true;
+            room -= cost;
+        }
+    }
+    let mut lines: Vec<String> = open
+        .iter()
+        .zip(&shown)
+        .filter(|(_, s)| **s)
+        .map(|((i, t), _)| line(*i, t, ITEM_CHARS))
+        .collect();
+    let hidden = shown.iter().filter(|s| !**s).count();
+    if hidden > 0 {
+        lines.push(more(hidden));
+    }
+    lines.join("\n")
+}
+
+/// The todo part of a reminder, in at most `budget` bytes when it can be:
+/// todo text only inside the list, and the `Next action` line last.
+fn todo_reminder(todos: &[Todo], budget: usize) -> Option<String> {
     if open_count(todos) == 0 {
         return None;
     }
     let next = next_action(todos)
         .map(|(i, action)| format!("\n\nNext action: flowgate todo {action} {i}"))
         .unwrap_or_default();
-    Some(format!(
-        "There are still incomplete todos. Continue working on the remaining todos.\n\nRemaining items:\n{}{next}",
-        open_list(todos)
-    ))
+    let head = "There are still incomplete todos. Continue working on the remaining todos.\n\nRemaining items:\n";
+    let items = open_items(todos, budget.saturating_sub(head.len() + next.len()));
+    Some(format!("{head}{items}{next}"))
 }
 
-/// ONE combined not-done reminder: the phase first, then the open todos.
+/// ONE combined not-done reminder: the phase first, then the open todos,
+/// at most `max_bytes` long (the todo list, then the phase instructions are
+/// shortened; both instructions on how to go on are kept).
 /// `compact` is for a reminder shown above the context block, which already
 /// carries the instructions and the full list.
-pub fn reminder(state: &State, groups: &GroupMap, compact: bool) -> Option<String> {
+pub fn reminder(
+    state: &State,
+    groups: &GroupMap,
+    compact: bool,
+    max_bytes: usize,
+) -> Option<String> {
     let phase = state.active_run().map(|run| {
         let instr = if compact {
             "(see \"What to do in this phase\" below)".to_string()
@@ -245,19 +305,34 @@ pub fn reminder(state: &State, groups: &GroupMap, compact: bool) -> Option<Strin
             format!("There are still {open} incomplete todo(s); see the list below.{next}")
         })
     } else {
-        todo_reminder(&state.todos)
+        // The phase part gives up its middle before the list is emptied.
+        let least = todo_reminder(&state.todos, 0).map_or(0, |t| t.len() + 2);
+        let phase_len = phase
+            .as_ref()
+            .map_or(0, |p| p.len().min(max_bytes.saturating_sub(least)));
+        todo_reminder(&state.todos, max_bytes.saturating_sub(phase_len + 2))
     };
-    match (phase, todos) {
-        (None, None) => None,
-        (Some(p), None) => Some(p),
-        (None, Some(t)) => Some(t),
-        (Some(p), Some(t)) => Some(format!("{p}\n\n{t}")),
-    }
+    let text = match (phase, todos) {
+        (None, None) => return None,
+        (Some(p), None) => p,
+        (None, Some(t)) => t,
+        (Some(p), Some(t)) => {
+            let p = bound(&p, max_bytes.saturating_sub(t.len() + 2));
+            format!("{p}\n\n{t}")
+        }
+    };
+    Some(bound(&text, max_bytes))
 }
 
 /// Why a tool call is blocked (the workflow's `blocked` template plus the
-/// shell detail), in plain words.
-pub fn block_reason(run: &Run, tool: &str, denial: &Denial, groups: &GroupMap) -> String {
+/// shell detail), in plain words, at most `max_bytes` long.
+pub fn block_reason(
+    run: &Run,
+    tool: &str,
+    denial: &Denial,
+    groups: &GroupMap,
+    max_bytes: usize,
+) -> String {
     let base = lookup(run, groups);
     let template = run
         .root()
@@ -295,14 +370,17 @@ pub fn block_reason(run: &Run, tool: &str, denial: &Denial, groups: &GroupMap) -
             base(name)
         }
     };
-    render(template, &vars)
+    bound(&render(template, &vars), max_bytes)
 }
 
 /// Why the agent may not run a user-only flowgate command during a run.
-pub fn user_command_reason(run: &Run, sub: &str) -> String {
-    format!(
-        "flowgate {sub} is for the user, not the agent, while the {} run is active. To stop the run, run flowgate step cancel and ask the user to confirm; to move on, run flowgate step next.",
-        run.root().name
+pub fn user_command_reason(run: &Run, sub: &str, max_bytes: usize) -> String {
+    bound(
+        &format!(
+            "flowgate {sub} is for the user, not the agent, while the {} run is active. To stop the run, run flowgate step cancel and ask the user to confirm; to move on, run flowgate step next.",
+            run.root().name
+        ),
+        max_bytes,
     )
 }
 
@@ -466,12 +544,22 @@ pub fn context_block(
     if fixed(&instr, &steps, &todos_text) > max_bytes {
         steps.clear();
     }
-    if fixed(&instr, &steps, &todos_text) > max_bytes && !state.todos.is_empty() {
-        todos_text = format!(
-            "\n\n**Open todos** ({} open):\n{}",
-            open_count(&state.todos),
-            open_list(&state.todos)
-        );
+    if fixed(&instr, &steps, &todos_text) > max_bytes && !has_todos && !todos_text.is_empty() {
+        todos_text = format!("\n\n**Todos:** all {} done", state.todos.len());
+    }
+    if fixed(&instr, &steps, &todos_text) > max_bytes && has_todos {
+        // Only the open items, then fewer of them (down to a third of the
+        // block), keeping the next action.
+        let next = next_action(&state.todos)
+            .map(|(i, action)| format!("\nNext: flowgate todo {action} {i}"))
+            .unwrap_or_default();
+        let label = format!("\n\n**Open todos** ({} open):\n", open_count(&state.todos));
+        let others = fixed(&instr, &steps, "");
+        let budget = max_bytes
+            .saturating_sub(others)
+            .max(max_bytes / 3)
+            .saturating_sub(label.len() + next.len());
+        todos_text = format!("{label}{}{next}", open_items(&state.todos, budget));
     }
     let over = fixed(&instr, &steps, &todos_text).saturating_sub(max_bytes);
     if over > 0 && !instr.is_empty() {
@@ -481,21 +569,60 @@ pub fn context_block(
     // User text is already defused; this also covers the workflow's own
     // texts, so nothing inside can end the block early.
     let body = neutralise(&format!("{head}{steps}{instr}{todos_text}{tail}"));
-    let body = truncate_bytes(
+    let body = bound(
         body.trim_start_matches('\n'),
         max_bytes.saturating_sub(frame),
     );
     Some(format!("{BLOCK_OPEN}\n{body}\n{BLOCK_CLOSE}"))
 }
 
-fn open_list(todos: &[Todo]) -> String {
-    todos
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| !t.status.is_done())
-        .map(|(i, t)| format!("{} [{i}] {}", t.status.icon(), user_text(&t.text)))
-        .collect::<Vec<_>>()
-        .join("\n")
+/// `text` in at most `max_bytes`: when it is longer, its middle is taken
+/// out (at line ends where that costs little) and the cut is marked. The
+/// head says what the text is and the tail how to go on, so both stay.
+/// Never splits a character. Below the marker's own size, only the tail is
+/// kept.
+pub fn bound(text: &str, max_bytes: usize) -> String {
+    if text.len() <= max_bytes {
+        return text.to_string();
+    }
+    let marker = |n: usize| {
+        format!(
+            "\n… ({n} bytes cut; run `flowgate step status` / `flowgate todo list` for the whole text)\n"
+        )
+    };
+    // The cut is shorter than the text, so this marker is never too short.
+    let room = max_bytes.saturating_sub(marker(text.len()).len());
+    if room < 16 {
+        return tail_bytes(text, max_bytes).to_string();
+    }
+    let head_max = room - room / 2;
+    let mut head = truncate_bytes(text, head_max);
+    if let Some(nl) = head.rfind('\n')
+        && nl >= head_max * 3 / 4
+    {
+        head = &head[..nl];
+    }
+    let tail_max = room - head.len();
+    let mut tail = tail_bytes(text, tail_max);
+    if let Some(nl) = tail.find('\n')
+        && nl < tail_max / 4
+    {
+        tail = &tail[nl + 1..];
+    }
+    let cut = text.len() - head.len() - tail.len();
+    format!("{head}{}{tail}", marker(cut))
+}
+
+/// The longest suffix of `s` of at most `max` bytes on a char boundary.
+fn tail_bytes(s: &str, max: usize) -> &str {
+    if s.len() <= max {
+        return s;
+    }
+    let mut start = s.len() - max;
+    while !s.is_char_boundary(start) {
+        start += 1;
+    }
+    &s[start..]
 }
 
 /// The longest prefix of `s` of at most `max` bytes on a char boundary.
@@ -625,7 +752,40 @@ mod tests {
         );
     }
 
+    #[test]
+    fn bound_cuts_the_middle() {
+        assert_eq!(bound("short", 100), "short");
+        let text = format!(
+            "HEAD line\n{}\nTAIL: run flowgate step next",
+            "é".repeat(500)
+        );
+        let b = bound(&text, 300);
+        assert!(b.len() <= 300, "{}", b.len());
+        let (head, rest) = b.split_once("\n… (").unwrap();
+        let (n, rest) = rest.split_once(" bytes cut; ").unwrap();
+        let (_, tail) = rest.split_once(" for the whole text)\n").unwrap();
+        assert!(head.starts_with("HEAD line\n"), "{b}");
+        assert!(tail.ends_with("é\nTAIL: run flowgate step next"), "{b}");
+        assert_eq!(
+            head.len() + n.parse::<usize>().unwrap() + tail.len(),
+            text.len()
+        );
+        assert!(text.starts_with(head) && text.ends_with(tail));
+        // Below the marker's size only the end is kept, on a char boundary.
+        assert_eq!(bound("ééééé", 5), "éé");
+    }
+
     proptest! {
+        #[test]
+        fn bound_is_within_the_limit(s in "\\PC{0,300}", max in 0usize..400) {
+            let b = bound(&s, max);
+            if s.len() <= max {
+                prop_assert_eq!(&b, &s);
+            } else {
+                prop_assert!(b.len() <= max, "{} > {}", b.len(), max);
+            }
+        }
+
         #[test]
         fn any_user_text_is_safe(s in "(\\PC|[\\n\\r\\t<>/ ]|flowgate|FLOWGATE|\u{2028}|\u{200B}){0,60}") {
             let t = user_text(&s);

@@ -220,7 +220,7 @@ fn every_denial_reason_for_codewhale_passes_unchanged() {
     for run in builtin_runs() {
         for tool in &tools {
             for d in &denials {
-                let raw = text::block_reason(&run, tool, d, &groups);
+                let raw = text::block_reason(&run, tool, d, &groups, 4000);
                 let got = codewhale_reason(EventKind::ToolCall, &Decision::Deny(raw.clone()));
                 check(&got);
                 if *d == Denial::Tool {
@@ -232,7 +232,7 @@ fn every_denial_reason_for_codewhale_passes_unchanged() {
     }
     for run in builtin_runs() {
         for sub in ["cancel", "start", "init"] {
-            let r = text::user_command_reason(&run, sub);
+            let r = text::user_command_reason(&run, sub, 4000);
             assert_eq!(
                 codewhale_reason(EventKind::ToolCall, &Decision::Deny(r.clone())),
                 r

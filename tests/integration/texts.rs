@@ -152,3 +152,102 @@ fn old_state_and_mirrored_todos_are_shown_safely() {
     assert!(text.contains("Cancelled"), "{text}");
     no_markers("the announcement", text);
 }
+
+fn hundred_long_todos(ws: &Ws) {
+    let items: Vec<String> = (0..100)
+        .map(|i| format!("item {i:03} {}", "x".repeat(991)))
+        .collect();
+    assert!(items.iter().all(|t| t.len() == 1000));
+    let mut args = vec!["todo", "write"];
+    args.extend(items.iter().map(String::as_str));
+    ws.run(&args).ok();
+}
+
+#[test]
+fn a_stop_reason_with_a_hundred_long_todos_is_bounded() {
+    let ws = Ws::new();
+    hundred_long_todos(&ws);
+    ws.run(&["todo", "start", "3"]).ok();
+    let r = stop_reason(&ws);
+    assert!(r.len() <= 4000, "{} bytes", r.len());
+    assert!(
+        r.ends_with("Next action: flowgate todo complete 3"),
+        "the instruction survives: {r}"
+    );
+    assert!(r.contains("– [0] item 000"), "open items are listed: {r}");
+    assert!(r.contains("more open todos"), "{r}");
+    // With a run, the phase reminder comes first and both instructions stay.
+    ws.run(&["start", "rpir", "a task"]).ok();
+    let r = stop_reason(&ws);
+    assert!(r.len() <= 4000, "{} bytes", r.len());
+    assert!(r.contains("flowgate step next"), "{r}");
+    assert!(r.contains("Current phase instructions"), "{r}");
+    assert!(r.ends_with("Next action: flowgate todo complete 3"), "{r}");
+    // A smaller configured bound is kept too.
+    ws.write(".flowgate/config.toml", "context_max_bytes = 1500\n");
+    let r = stop_reason(&ws);
+    assert!(r.len() <= 1500, "{} bytes", r.len());
+    assert!(r.ends_with("Next action: flowgate todo complete 3"), "{r}");
+    assert!(r.contains("flowgate step next"), "{r}");
+}
+
+#[test]
+fn announcements_block_reasons_and_guard_messages_are_bounded() {
+    let ws = Ws::new();
+    ws.write(
+        ".flowgate/workflows/wordy.toml",
+        &format!(
+            "name = \"Wordy\"\n[messages]\nblocked = \"{} {{toolName}} is blocked. Run flowgate step next.\"\n[[phases]]\nid = \"look\"\nname = \"Look\"\ninstructions = \"{}\"\ntools = {{ deny = [\"@write\"] }}\n",
+            "blah ".repeat(2000),
+            "read ".repeat(2000)
+        ),
+    );
+    ws.write(".flowgate/config.toml", "context_max_bytes = 1000\n");
+    let long_task = "t".repeat(9000);
+    ws.run(&["start", "wordy", &long_task]).ok();
+    // A denial (Claude Code shows the whole reason).
+    let out = ws.hook("tool_call", "claude", "PreToolUse.write", &[], None);
+    out.code(2);
+    let reason = out.json()["hookSpecificOutput"]["permissionDecisionReason"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(reason.len() <= 1000, "{} bytes", reason.len());
+    assert!(reason.ends_with("Run flowgate step next."), "{reason}");
+    // The not-done reminder with long instructions.
+    let r = stop_reason(&ws);
+    assert!(r.len() <= 1000, "{} bytes", r.len());
+    assert!(r.ends_with("run `flowgate step next` when done."), "{r}");
+    // The announcement of a cancelled run carries the long task.
+    ws.run(&["cancel"]).ok();
+    let out = stop(&ws);
+    let msg = out.ok().json()["systemMessage"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(msg.contains("Wordy Cancelled"), "{msg}");
+    assert!(msg.len() <= 1000, "{} bytes", msg.len());
+    // The loop guard's message names the run and the todos.
+    let ws = Ws::new();
+    ws.write(
+        ".flowgate/config.toml",
+        "context_max_bytes = 300\nmax_auto_continue = 0\n",
+    );
+    ws.write(
+        ".flowgate/workflows/long.toml",
+        &format!(
+            "name = \"{}\"\n[[phases]]\nid = \"p\"\nname = \"{}\"\ninstructions = \"i\"\n",
+            "W".repeat(500),
+            "P".repeat(500)
+        ),
+    );
+    ws.run(&["start", "long", "t"]).ok();
+    let out = stop(&ws);
+    let msg = out.ok().json()["systemMessage"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(msg.starts_with("flowgate stopped auto-continuing"), "{msg}");
+    assert!(msg.len() <= 300, "{} bytes: {msg}", msg.len());
+    assert!(msg.ends_with("`flowgate todo clear`."), "{msg}");
+}
