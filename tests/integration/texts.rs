@@ -251,3 +251,21 @@ fn announcements_block_reasons_and_guard_messages_are_bounded() {
     assert!(msg.len() <= 300, "{} bytes: {msg}", msg.len());
     assert!(msg.ends_with("`flowgate todo clear`."), "{msg}");
 }
+
+#[test]
+fn codewhale_reasons_keep_their_last_sentence() {
+    let ws = Ws::new();
+    ws.run(&["start", "rpir", "add rate limiting"]).ok();
+    let last = "Finish this phase, then run flowgate step next.";
+    for out in [
+        ws.cw("tool_call", "tool_call_before.write"),
+        ws.bash("python3 -c \"open('x','w')\""),
+    ] {
+        out.code(2);
+        let r = out.reason();
+        assert!(r.chars().count() <= 240, "{} chars: {r}", r.chars().count());
+        assert!(r.starts_with("flowgate blocked "), "{r}");
+        assert!(r.ends_with(last), "the instruction is kept: {r}");
+        assert_eq!(crate::sanitize::sanitize(&r), r, "CodeWhale keeps it as is");
+    }
+}
