@@ -269,3 +269,138 @@ fn codewhale_reasons_keep_their_last_sentence() {
         assert_eq!(crate::sanitize::sanitize(&r), r, "CodeWhale keeps it as is");
     }
 }
+
+/// The reason Claude Code gets for a tool call (it shows it whole).
+fn claude_denial(ws: &Ws, fixture: &str, command: Option<&str>) -> String {
+    let mut stdin: serde_json::Value = serde_json::from_str(
+        crate::harness::fixture("claude", fixture)["stdin"]
+            .as_str()
+            .unwrap(),
+    )
+    .unwrap();
+    if let Some(c) = command {
+        stdin["tool_input"]["command"] = c.into();
+    }
+    let out = ws.hook(
+        "tool_call",
+        "claude",
+        fixture,
+        &[],
+        Some(&stdin.to_string()),
+    );
+    out.code(2);
+    out.json()["hookSpecificOutput"]["permissionDecisionReason"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn allowed_tools_include_the_shell_rule() {
+    let ws = Ws::new();
+    ws.run(&["start", "bugfix", "x"]).ok();
+    let r = claude_denial(&ws, "PreToolUse.write", None);
+    assert!(
+        r.contains("Allowed here are all except Write, Edit, MultiEdit, NotebookEdit; shell commands may not write files or run git push*."),
+        "{r}"
+    );
+    let ws = Ws::new();
+    ws.write(
+        ".flowgate/workflows/cargo.toml",
+        "name = \"Cargo\"\n[[phases]]\nid = \"t\"\nname = \"Test\"\ninstructions = \"i\"\nshell = { allow = [\"cargo test*\", \"ls*\"], deny = [\"cargo test --release*\"] }\n",
+    );
+    ws.run(&["start", "cargo", "x"]).ok();
+    let r = claude_denial(&ws, "PreToolUse.bash", Some("rm x"));
+    assert!(
+        r.contains("Allowed here are all tools; shell commands may only run cargo test*, ls*, and not cargo test --release*."),
+        "{r}"
+    );
+    // No shell tool allowed: no shell clause.
+    let ws = Ws::new();
+    ws.write(
+        ".flowgate/workflows/noshell.toml",
+        "name = \"No Shell\"\n[[phases]]\nid = \"t\"\nname = \"Think\"\ninstructions = \"i\"\ntools = { deny = [\"@shell\"] }\nshell = { deny_writes = true }\n",
+    );
+    ws.run(&["start", "noshell", "x"]).ok();
+    let r = claude_denial(&ws, "PreToolUse.bash", None);
+    assert!(
+        r.contains("Allowed here are all except Bash, PowerShell."),
+        "{r}"
+    );
+}
+
+#[test]
+fn allowed_tools_wording_for_each_shell_rule() {
+    use flowgate::engine::rules::{GroupMap, allowed_tools, blocked_tools};
+    use flowgate::workflow::{Phase, ShellRule, ToolRule};
+    let groups: GroupMap = [
+        (
+            "@write".to_string(),
+            vec!["write".to_string(), "edit".to_string()],
+        ),
+        ("@shell".to_string(), vec!["bash".to_string()]),
+    ]
+    .into_iter()
+    .collect();
+    let phase = |tools: ToolRule, allow: &[&str], deny: &[&str], deny_writes: bool| Phase {
+        id: "p".into(),
+        name: "P".into(),
+        emoji: String::new(),
+        instructions: String::new(),
+        profiles: vec![],
+        tools,
+        shell: ShellRule {
+            allow: allow.iter().map(|s| s.to_string()).collect(),
+            deny: deny.iter().map(|s| s.to_string()).collect(),
+            deny_writes,
+        },
+    };
+    let deny_write = || ToolRule::Deny(vec!["@write".into()]);
+    for (p, want) in [
+        (phase(ToolRule::Any, &[], &[], false), "all tools"),
+        (
+            phase(deny_write(), &[], &[], true),
+            "all except write, edit; shell commands may not write files",
+        ),
+        (
+            phase(ToolRule::Any, &["make*"], &[], true),
+            "all tools; shell commands may only run make*, and may not write files",
+        ),
+        (
+            phase(ToolRule::Any, &["git *"], &["git push*"], true),
+            "all tools; shell commands may only run git *, and may not write files or run git push*",
+        ),
+        (
+            phase(
+                ToolRule::Any,
+                &[],
+                &["a*", "b*", "c*", "d*", "e*", "f*"],
+                false,
+            ),
+            "all tools; shell commands may not run a*, b*, c*, d* and 2 more",
+        ),
+        (
+            phase(ToolRule::Allow(vec!["read".into()]), &[], &[], true),
+            "only read",
+        ),
+        (
+            phase(
+                ToolRule::Allow(vec!["read".into(), "@shell".into()]),
+                &[],
+                &[],
+                true,
+            ),
+            "only read, bash; shell commands may not write files",
+        ),
+    ] {
+        assert_eq!(allowed_tools(&p, &groups), want);
+    }
+    assert_eq!(
+        blocked_tools(&phase(deny_write(), &[], &[], true), &groups),
+        "write, edit"
+    );
+    assert_eq!(
+        blocked_tools(&phase(ToolRule::Any, &[], &[], true), &groups),
+        "(none)"
+    );
+}
