@@ -129,7 +129,7 @@ pub fn lookup<'a>(run: &'a Run, groups: &'a GroupMap) -> impl Fn(&str) -> Option
             "taskId" => run.task_id.clone(),
             "phaseId" => phase.id.clone(),
             "phaseName" => phase.name.clone(),
-            "phaseEmoji" => phase.emoji.clone(),
+            "phaseEmoji" => phase.emoji.trim().to_string(),
             "previousPhaseName" => run.previous_label(),
             "nextPhaseName" => run
                 .next_phase()
@@ -142,7 +142,7 @@ pub fn lookup<'a>(run: &'a Run, groups: &'a GroupMap) -> impl Fn(&str) -> Option
             "phaseCount" => run.root().phases.len().to_string(),
             "firstPhaseId" => run.first_phase().id.clone(),
             "firstPhaseName" => run.first_phase().name.clone(),
-            "firstPhaseEmoji" => run.first_phase().emoji.clone(),
+            "firstPhaseEmoji" => run.first_phase().emoji.trim().to_string(),
             "firstPhaseProfiles" => join_or_none(&run.first_phase().profiles),
             _ => return None,
         })

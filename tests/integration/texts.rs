@@ -404,3 +404,49 @@ fn allowed_tools_wording_for_each_shell_rule() {
         "(none)"
     );
 }
+
+const NO_EMOJI: &str = "name = \"Notes\"\ninitial_message = \"Start: {description}. First phase: {firstPhaseEmoji} {firstPhaseName}.\"\n[[phases]]\nid = \"rn\"\nname = \"Release Notes\"\ninstructions = \"Write the notes ({phaseEmoji}).\"\n[[phases]]\nid = \"pub\"\nname = \"Publish\"\nemoji = \"📣\"\ninstructions = \"Publish.\"\n";
+
+#[test]
+fn a_phase_without_an_emoji_reads_with_one_space() {
+    let ws = Ws::new();
+    ws.write(".flowgate/workflows/notes.toml", NO_EMOJI);
+    let first = ws.run(&["start", "notes", "v2"]).ok().stdout;
+    assert!(
+        first.starts_with("Start: v2. First phase: Release Notes.\n"),
+        "{first}"
+    );
+    let r = stop_reason(&ws);
+    assert!(r.contains("Current phase: Release Notes.\n"), "{r}");
+    assert!(
+        r.contains("Write the notes ().") || r.contains("Write the notes."),
+        "{r}"
+    );
+    let b = block(&ws);
+    assert!(b.contains("[Workflow path: Notes ▸ Release Notes]"), "{b}");
+    assert!(b.contains("**Current Phase:** Release Notes\n"), "{b}");
+    for text in [first, r, b, ws.run(&["status"]).ok().stdout] {
+        for line in text.lines() {
+            assert!(
+                !line.trim().contains("  "),
+                "two spaces in a line: {line:?}"
+            );
+        }
+    }
+    // An emoji of only spaces counts as none.
+    let ws = Ws::new();
+    ws.write(
+        ".flowgate/workflows/notes.toml",
+        &NO_EMOJI.replace(
+            "name = \"Release Notes\"\n",
+            "name = \"Release Notes\"\nemoji = \" \"\n",
+        ),
+    );
+    let first = ws.run(&["start", "notes", "v2"]).ok().stdout;
+    assert!(
+        first.starts_with("Start: v2. First phase: Release Notes.\n"),
+        "{first}"
+    );
+    assert!(stop_reason(&ws).contains("Current phase: Release Notes.\n"));
+    assert!(block(&ws).contains("**Current Phase:** Release Notes\n"));
+}
