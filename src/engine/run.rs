@@ -270,27 +270,34 @@ impl Run {
             .collect()
     }
 
+    /// Where the run is: `(i, n)`, 1-based, among every concrete phase
+    /// flattened through subworkflows — the numbering of the **All Steps**
+    /// list the agent sees. This is the one progress count of every text
+    /// (the context block, `step status`, the status bar and the status in
+    /// words). A subworkflow reference is not a step of its own, and a loop
+    /// counts back down; `steps` (moves made, `{globalStepCount}`) is a
+    /// different number and is not shown as progress.
+    pub fn position(&self) -> (usize, usize) {
+        let all = self.all_steps();
+        let i = all.iter().position(|(here, _)| *here).map_or(0, |k| k + 1);
+        (i, all.len())
+    }
+
     /// `(position, length)` of the innermost scope, 1-based.
     pub fn scope_progress(&self) -> (usize, usize) {
         let top = self.path.last().expect("path");
         (top.index + 1, self.def(&top.workflow).phases.len())
     }
 
-    /// pi's status bar: `Root > Sub [2/3] > 🔍 Phase [1/2]`.
+    /// The status bar: `Root > Sub > 🔍 Phase [3/5]`, counted as
+    /// [`Run::position`] counts.
     pub fn status_bar(&self) -> String {
-        let mut out = self.root().name.clone();
-        for pair in self.path.windows(2) {
-            let parent_len = self.def(&pair[0].workflow).phases.len();
-            out.push_str(&format!(
-                " > {} [{}/{}]",
-                self.def(&pair[1].workflow).name,
-                pair[0].index + 1,
-                parent_len
-            ));
-        }
-        let (i, n) = self.scope_progress();
-        out.push_str(&format!(" > {} [{i}/{n}]", self.phase().label()));
-        out
+        let (i, n) = self.position();
+        format!(
+            "{} > {} [{i}/{n}]",
+            self.breadcrumb().join(" > "),
+            self.phase().label()
+        )
     }
 
     /// Every concrete phase in order, flattened through subworkflows, with a
@@ -428,10 +435,8 @@ pub(crate) mod tests {
             other => panic!("{other:?}"),
         }
         assert_eq!(r.phase().id, "x");
-        assert_eq!(
-            r.status_bar(),
-            "W-root > W-sub [2/3] > W-inner [1/2] > X [1/2]"
-        );
+        assert_eq!(r.status_bar(), "W-root > W-sub > W-inner > X [2/5]");
+        assert_eq!(r.position(), (2, 5));
         r.advance();
         assert_eq!(r.phase().id, "y");
         // next from y leaves inner (its parent moves to c), not DONE

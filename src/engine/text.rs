@@ -415,16 +415,15 @@ pub fn status_line(state: &State) -> String {
 }
 
 /// The status in plain words (for hosts that mangle `[1/3]`):
-/// `Bug Fix, phase 🔬 Diagnose (1 of 3), step 0. Todos 1 of 3 done.`
+/// `Bug Fix, phase 🔬 Diagnose, step 1 of 3. Todos 1 of 3 done.`
 pub fn status_words(state: &State) -> String {
     let mut parts = Vec::new();
     if let Some(run) = state.active_run() {
-        let (i, n) = run.scope_progress();
+        let (i, n) = run.position();
         let mut s = run.breadcrumb().join(" > ");
         s.push_str(&format!(
-            ", phase {} ({i} of {n}), step {}.",
-            run.phase().label(),
-            run.steps
+            ", phase {}, step {i} of {n}.",
+            run.phase().label()
         ));
         parts.push(s);
     }
@@ -476,18 +475,12 @@ pub fn context_block(
             &vars,
         );
         head.push_str(&role);
-        let (i, n) = run.scope_progress();
-        let scope = if run.path.len() > 1 {
-            "in current scope"
-        } else {
-            "phases"
-        };
+        let (i, n) = run.position();
         head.push_str(&format!(
-            "\n\n**Task:** {}\n**Task ID:** {}\n**Current Phase:** {}\n**Progress:** Step {} ({i}/{n} {scope})",
+            "\n\n**Task:** {}\n**Task ID:** {}\n**Current Phase:** {}\n**Progress:** step {i} of {n}",
             user_text(&run.description),
             run.task_id,
             run.phase().label(),
-            run.steps
         ));
         if let Some(s) = stale {
             head.push_str(&format!("\n**Note:** {s}"));
@@ -649,11 +642,8 @@ pub fn run_status(run: &Run, groups: &GroupMap, stale: Option<&str>) -> String {
     if run.path.len() > 1 {
         out.push_str(&format!("\n**Path:** {}", run.breadcrumb().join(" > ")));
     }
-    let (i, n) = run.scope_progress();
+    let (i, n) = run.position();
     out.push_str(&format!("\n**Phase:** {} [{i}/{n}]", run.phase().label()));
-    if run.path.len() > 1 {
-        out.push_str(&format!(" (step {})", run.steps));
-    }
     out.push_str(&format!("\n**Started:** {}", run.started_at));
     if let Some(s) = stale {
         out.push_str(&format!("\n**Note:** {s}"));

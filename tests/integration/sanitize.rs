@@ -252,7 +252,7 @@ fn flow_command_answers_and_failures_pass_unchanged() {
     let answers = [
         "flowgate commands are @flow start WORKFLOW TASK, @flow status, @flow cancel and @flow list.",
         "Workflows here are bugfix, example, rpir, tdd.",
-        "Research, Plan, Implement, Review > Implement, phase ⌨️ Code (1 of 2), step 3. Todos 1 of 3 done.",
+        "Research, Plan, Implement, Review > Implement, phase ⌨️ Code, step 3 of 5. Todos 1 of 3 done.",
         "Workflow cancelled: \"login fails on Safari\" (Bug Fix)",
         "No active workflow to cancel.",
         "unknown workflow \"bugfx\" (did you mean \"bugfix\"?). Available: bugfix, rpir, tdd",

@@ -450,3 +450,44 @@ fn a_phase_without_an_emoji_reads_with_one_space() {
     assert!(stop_reason(&ws).contains("Current phase: Release Notes.\n"));
     assert!(block(&ws).contains("**Current Phase:** Release Notes\n"));
 }
+
+/// root: [sub: a, b], x — the All Steps list has three steps.
+fn nested(ws: &Ws, root_loopable: bool) {
+    ws.write(
+        ".flowgate/workflows/root.toml",
+        &format!("name = \"Root\"\nloopable = {root_loopable}\n[[phases]]\nsubworkflow = \"sub\"\n[[phases]]\nid = \"x\"\nname = \"X\"\ninstructions = \"do x\"\n"),
+    );
+    ws.write(
+        ".flowgate/workflows/sub.toml",
+        "name = \"Sub\"\nhidden = true\n[[phases]]\nid = \"a\"\nname = \"A\"\ninstructions = \"do a\"\n[[phases]]\nid = \"b\"\nname = \"B\"\ninstructions = \"do b\"\n",
+    );
+}
+
+#[test]
+fn progress_is_counted_as_the_all_steps_list_counts() {
+    let ws = Ws::new();
+    nested(&ws, true);
+    ws.run(&["start", "root", "t"]).ok();
+    for (i, label) in [(1, "A"), (2, "B"), (3, "X")] {
+        let b = block(&ws);
+        assert!(b.contains("**All Steps:**\n"), "{b}");
+        assert!(b.contains(&format!("\n▶ {i}. {label}\n")), "{b}");
+        assert!(b.contains(&format!("**Progress:** step {i} of 3\n")), "{b}");
+        let line = ws.run(&["status", "--line"]).ok().stdout;
+        assert!(
+            line.trim().ends_with(&format!("> {label} [{i}/3]")),
+            "{line}"
+        );
+        let status = ws.run(&["step", "status"]).ok().stdout;
+        assert!(
+            status.contains(&format!("**Phase:** {label} [{i}/3]\n")),
+            "{status}"
+        );
+        let words = ws.message("@flow status").reason();
+        assert!(
+            words.contains(&format!("phase {label}, step {i} of 3.")),
+            "{words}"
+        );
+        ws.run(&["step", "next"]).ok();
+    }
+}
