@@ -65,6 +65,11 @@ pub struct Run {
     pub definitions: BTreeMap<String, Workflow>,
     #[serde(default)]
     pub origins: BTreeMap<String, Origin>,
+    /// The workflow whose scope the last `loop_scope` restarted: the path
+    /// alone cannot tell, as restarting a scope whose first entry is a
+    /// subworkflow reference enters that subworkflow. Not stored.
+    #[serde(skip)]
+    looped: Option<String>,
 }
 
 /// What `next` did.
@@ -115,6 +120,7 @@ impl Run {
             summaries: Vec::new(),
             definitions,
             origins,
+            looped: None,
         };
         run.descend();
         run
@@ -196,6 +202,7 @@ impl Run {
         let from = self.phase().label();
         let last = self.path.clone();
         self.steps += 1;
+        self.looped = None;
         let mut exited = Vec::new();
         loop {
             let top = self.path.last_mut().expect("path");
@@ -232,13 +239,20 @@ impl Run {
             });
         }
         self.steps += 1;
-        self.path.last_mut().expect("path").index = 0;
+        let top = self.path.last_mut().expect("path");
+        top.index = 0;
+        self.looped = Some(top.workflow.clone());
         Ok(self.descend())
     }
 
-    /// Name of the innermost scope's workflow.
+    /// Name of the scope the last `loop_scope` restarted, else of the
+    /// innermost scope's workflow.
     pub fn scope_name(&self) -> &str {
-        &self.def(&self.path.last().expect("path").workflow).name
+        let key = self
+            .looped
+            .as_deref()
+            .unwrap_or(&self.path.last().expect("path").workflow);
+        &self.def(key).name
     }
 
     /// The phase `next` would lead to, or `None` when it would finish the run.
@@ -477,6 +491,17 @@ pub(crate) mod tests {
         r.advance();
         assert_eq!(r.phase().id, "q");
         assert_eq!(r.path.len(), 1);
+        assert_eq!(r.position(), (2, 2));
+        // Looping the root from q re-enters s1 and s2: the root is named.
+        r.loop_scope().unwrap();
+        assert_eq!(r.phase().id, "p");
+        assert_eq!(r.scope_name(), "W-root");
+        assert_eq!(r.position(), (1, 2));
+        // Looping again restarts the innermost scope, s2.
+        r.loop_scope().unwrap();
+        assert_eq!(r.scope_name(), "W-s2");
+        r.advance();
+        assert_eq!(r.scope_name(), "W-root");
     }
 
     #[test]

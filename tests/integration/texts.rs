@@ -491,3 +491,23 @@ fn progress_is_counted_as_the_all_steps_list_counts() {
         ws.run(&["step", "next"]).ok();
     }
 }
+
+#[test]
+fn step_loop_names_the_scope_it_restarted() {
+    let ws = Ws::new();
+    nested(&ws, true);
+    ws.run(&["start", "root", "t"]).ok();
+    ws.run(&["step", "next"]).ok();
+    // In B, the innermost scope is Sub.
+    let out = ws.run(&["step", "loop"]).ok().stdout;
+    assert!(out.starts_with("🔄 Looped 'Sub' back to: A"), "{out}");
+    ws.run(&["step", "next"]).ok();
+    ws.run(&["step", "next"]).ok();
+    // In X, the root restarts, and its first entry enters Sub again.
+    let out = ws.run(&["step", "loop"]).ok().stdout;
+    assert!(out.starts_with("🔄 Looped 'Root' back to: A"), "{out}");
+    assert_eq!(
+        ws.path_of_run(),
+        vec![crate::harness::p("root", 0), crate::harness::p("sub", 0)]
+    );
+}
