@@ -73,7 +73,11 @@ fn take_announcement(state: &mut State, ctx: &Ctx<'_>) -> Option<String> {
         .as_mut()
         .filter(|r| !r.is_active() && !r.announced)?;
     run.announced = true;
-    Some(text::announcement(run, ctx.groups))
+    Some(text::announcement(
+        run,
+        ctx.groups,
+        ctx.settings.context_max_bytes,
+    ))
 }
 
 /// The least room worth adding context in (shorter is cut to nothing useful).
@@ -101,7 +105,7 @@ fn message_submit(state: &State, complete: bool, fits: bool, ctx: &Ctx<'_>) -> O
     }
     if next.nudge.reminder_armed {
         next.nudge.reminder_armed = false;
-        if let Some(r) = text::reminder(&next, ctx.groups, true) {
+        if let Some(r) = text::reminder(&next, ctx.groups, true, ctx.settings.context_max_bytes) {
             lead.push(r);
         }
     }
@@ -180,7 +184,11 @@ fn judge_call(state: &State, call: &Call, ctx: &Ctx<'_>) -> Outcome {
             && let Some(sub) = rules::user_only_command(c)
         {
             return Outcome::new(
-                Decision::Deny(text::user_command_reason(run, sub)),
+                Decision::Deny(text::user_command_reason(
+                    run,
+                    sub,
+                    ctx.settings.context_max_bytes,
+                )),
                 None,
                 format!("flowgate {sub} is the user's command"),
             );
@@ -188,7 +196,13 @@ fn judge_call(state: &State, call: &Call, ctx: &Ctx<'_>) -> Outcome {
         if let Some(run) = state.active_run()
             && let Err(denial) = rules::check(run.phase(), call, ctx.tools.patch_tool(), ctx.groups)
         {
-            let reason = text::block_reason(run, &call.shown, &denial, ctx.groups);
+            let reason = text::block_reason(
+                run,
+                &call.shown,
+                &denial,
+                ctx.groups,
+                ctx.settings.context_max_bytes,
+            );
             return Outcome::new(
                 Decision::Deny(reason),
                 None,
@@ -353,16 +367,21 @@ fn agent_end(state: &State, aborted: bool, stop_hook_active: bool, ctx: &Ctx<'_>
     }
     match continuation(&mut next, ctx.settings) {
         Ok(()) => {
-            let reminder = text::reminder(&next, ctx.groups, false).unwrap_or_default();
+            let reminder = text::reminder(&next, ctx.groups, false, ctx.settings.context_max_bytes)
+                .unwrap_or_default();
             let body = match announcement {
                 Some(a) => format!("{a}\n\n{reminder}"),
                 None => reminder,
             };
             let note = format!("work unfinished: continuation {}", next.nudge.streak);
-            Outcome::new(Decision::Continue(body), Some(next), note)
+            Outcome::new(
+                Decision::Continue(text::bound(&body, ctx.settings.context_max_bytes)),
+                Some(next),
+                note,
+            )
         }
         Err(why) => {
-            let msg = guard_message(&next, &why);
+            let msg = text::bound(&guard_message(&next, &why), ctx.settings.context_max_bytes);
             let changed = next != *state;
             Outcome::new(
                 Decision::AllowStop(Some(msg)),

@@ -168,33 +168,89 @@ fn check_shell(rule: &ShellRule, cmd: &str) -> Result<(), Denial> {
     Ok(())
 }
 
-/// Human list of what a phase allows: `all except write, edit` or `only read, grep`.
-pub fn allowed_tools(phase: &Phase, groups: &GroupMap) -> String {
-    let expand = |list: &[String]| -> String {
-        let mut names: Vec<String> = Vec::new();
-        for e in list {
-            match groups.get(e.as_str()).filter(|_| e.starts_with('@')) {
-                Some(members) => names.extend(members.iter().cloned()),
-                None => names.push(e.clone()),
-            }
+/// Tool entries with `@groups` expanded to their members.
+fn expand_entries(list: &[String], groups: &GroupMap) -> String {
+    let mut names: Vec<String> = Vec::new();
+    for e in list {
+        match groups.get(e.as_str()).filter(|_| e.starts_with('@')) {
+            Some(members) => names.extend(members.iter().cloned()),
+            None => names.push(e.clone()),
         }
-        names.dedup();
-        names.join(", ")
+    }
+    names.dedup();
+    names.join(", ")
+}
+
+/// What a phase's shell rule still lets through, for `{allowedTools}`:
+/// `shell commands may only run A, B, and may not write files or run C`.
+/// `None` when the rule is empty or no shell tool is allowed at all.
+fn shell_clause(phase: &Phase, groups: &GroupMap) -> Option<String> {
+    let rule = &phase.shell;
+    if rule.is_empty() {
+        return None;
+    }
+    let shell_allowed = groups.get("@shell").is_none_or(|members| {
+        members.iter().any(|m| match &phase.tools {
+            ToolRule::Any => true,
+            ToolRule::Allow(list) => list.iter().any(|e| entry_matches(e, m, groups)),
+            ToolRule::Deny(list) => !list.iter().any(|e| entry_matches(e, m, groups)),
+        })
+    });
+    if !shell_allowed {
+        return None;
+    }
+    // Long pattern lists are cut short: the reason stays a sentence.
+    let patterns = |list: &[String]| -> String {
+        const SHOWN: usize = 4;
+        let mut s = list
+            .iter()
+            .take(SHOWN)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(", ");
+        if list.len() > SHOWN {
+            s.push_str(&format!(" and {} more", list.len() - SHOWN));
+        }
+        s
     };
-    match &phase.tools {
+    let mut nots = Vec::new();
+    if rule.deny_writes {
+        nots.push("write files".to_string());
+    }
+    if !rule.deny.is_empty() {
+        nots.push(format!("run {}", patterns(&rule.deny)));
+    }
+    let only = (!rule.allow.is_empty()).then(|| format!("may only run {}", patterns(&rule.allow)));
+    Some(match only {
+        Some(o) if nots.is_empty() => format!("shell commands {o}"),
+        Some(o) if !rule.deny_writes => {
+            format!("shell commands {o}, and not {}", patterns(&rule.deny))
+        }
+        Some(o) => format!("shell commands {o}, and may not {}", nots.join(" or ")),
+        None => format!("shell commands may not {}", nots.join(" or ")),
+    })
+}
+
+/// What a phase allows, for `{allowedTools}`: the tools (`all except
+/// write, edit`, `only read, grep`, `all tools`) and, when the phase has a
+/// shell rule, what it leaves of the shell
+/// (`…; shell commands may not write files or run git push*`).
+pub fn allowed_tools(phase: &Phase, groups: &GroupMap) -> String {
+    let tools = match &phase.tools {
         ToolRule::Any => "all tools".into(),
-        ToolRule::Allow(list) => format!("only {}", expand(list)),
-        ToolRule::Deny(list) => format!("all except {}", expand(list)),
+        ToolRule::Allow(list) => format!("only {}", expand_entries(list, groups)),
+        ToolRule::Deny(list) => format!("all except {}", expand_entries(list, groups)),
+    };
+    match shell_clause(phase, groups) {
+        Some(shell) => format!("{tools}; {shell}"),
+        None => tools,
     }
 }
 
 /// Blocked tools for `{blockedToolsList}`: the deny list or `(none)`.
 pub fn blocked_tools(phase: &Phase, groups: &GroupMap) -> String {
     match &phase.tools {
-        ToolRule::Deny(list) => allowed_tools(phase, groups)
-            .strip_prefix("all except ")
-            .map(str::to_string)
-            .unwrap_or_else(|| list.join(", ")),
+        ToolRule::Deny(list) => expand_entries(list, groups),
         _ => "(none)".into(),
     }
 }

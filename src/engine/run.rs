@@ -65,6 +65,11 @@ pub struct Run {
     pub definitions: BTreeMap<String, Workflow>,
     #[serde(default)]
     pub origins: BTreeMap<String, Origin>,
+    /// The workflow whose scope the last `loop_scope` restarted: the path
+    /// alone cannot tell, as restarting a scope whose first entry is a
+    /// subworkflow reference enters that subworkflow. Not stored.
+    #[serde(skip)]
+    looped: Option<String>,
 }
 
 /// What `next` did.
@@ -101,7 +106,7 @@ impl Run {
         let mut run = Run {
             workflow: root.to_string(),
             task_id,
-            description: description.trim().to_string(),
+            description: super::text::one_line(description).trim().to_string(),
             started_at: now,
             session_id,
             host: None,
@@ -115,6 +120,7 @@ impl Run {
             summaries: Vec::new(),
             definitions,
             origins,
+            looped: None,
         };
         run.descend();
         run
@@ -251,6 +257,7 @@ impl Run {
         let from = self.phase().label();
         let last = self.path.clone();
         self.steps += 1;
+        self.looped = None;
         let mut exited = Vec::new();
         loop {
             let top = self.path.last_mut().expect("path");
@@ -287,13 +294,20 @@ impl Run {
             });
         }
         self.steps += 1;
-        self.path.last_mut().expect("path").index = 0;
+        let top = self.path.last_mut().expect("path");
+        top.index = 0;
+        self.looped = Some(top.workflow.clone());
         Ok(self.descend())
     }
 
-    /// Name of the innermost scope's workflow.
+    /// Name of the scope the last `loop_scope` restarted, else of the
+    /// innermost scope's workflow.
     pub fn scope_name(&self) -> &str {
-        &self.def(&self.path.last().expect("path").workflow).name
+        let key = self
+            .looped
+            .as_deref()
+            .unwrap_or(&self.path.last().expect("path").workflow);
+        &self.def(key).name
     }
 
     /// The phase `next` would lead to, or `None` when it would finish the run.
@@ -325,27 +339,34 @@ impl Run {
             .collect()
     }
 
+    /// Where the run is: `(i, n)`, 1-based, among every concrete phase
+    /// flattened through subworkflows — the numbering of the **All Steps**
+    /// list the agent sees. This is the one progress count of every text
+    /// (the context block, `step status`, the status bar and the status in
+    /// words). A subworkflow reference is not a step of its own, and a loop
+    /// counts back down; `steps` (moves made, `{globalStepCount}`) is a
+    /// different number and is not shown as progress.
+    pub fn position(&self) -> (usize, usize) {
+        let all = self.all_steps();
+        let i = all.iter().position(|(here, _)| *here).map_or(0, |k| k + 1);
+        (i, all.len())
+    }
+
     /// `(position, length)` of the innermost scope, 1-based.
     pub fn scope_progress(&self) -> (usize, usize) {
         let top = self.path.last().expect("path");
         (top.index + 1, self.def(&top.workflow).phases.len())
     }
 
-    /// pi's status bar: `Root > Sub [2/3] > 🔍 Phase [1/2]`.
+    /// The status bar: `Root > Sub > 🔍 Phase [3/5]`, counted as
+    /// [`Run::position`] counts.
     pub fn status_bar(&self) -> String {
-        let mut out = self.root().name.clone();
-        for pair in self.path.windows(2) {
-            let parent_len = self.def(&pair[0].workflow).phases.len();
-            out.push_str(&format!(
-                " > {} [{}/{}]",
-                self.def(&pair[1].workflow).name,
-                pair[0].index + 1,
-                parent_len
-            ));
-        }
-        let (i, n) = self.scope_progress();
-        out.push_str(&format!(" > {} [{i}/{n}]", self.phase().label()));
-        out
+        let (i, n) = self.position();
+        format!(
+            "{} > {} [{i}/{n}]",
+            self.breadcrumb().join(" > "),
+            self.phase().label()
+        )
     }
 
     /// Every concrete phase in order, flattened through subworkflows, with a
@@ -483,10 +504,8 @@ pub(crate) mod tests {
             other => panic!("{other:?}"),
         }
         assert_eq!(r.phase().id, "x");
-        assert_eq!(
-            r.status_bar(),
-            "W-root > W-sub [2/3] > W-inner [1/2] > X [1/2]"
-        );
+        assert_eq!(r.status_bar(), "W-root > W-sub > W-inner > X [2/5]");
+        assert_eq!(r.position(), (2, 5));
         r.advance();
         assert_eq!(r.phase().id, "y");
         // next from y leaves inner (its parent moves to c), not DONE
@@ -527,6 +546,17 @@ pub(crate) mod tests {
         r.advance();
         assert_eq!(r.phase().id, "q");
         assert_eq!(r.path.len(), 1);
+        assert_eq!(r.position(), (2, 2));
+        // Looping the root from q re-enters s1 and s2: the root is named.
+        r.loop_scope().unwrap();
+        assert_eq!(r.phase().id, "p");
+        assert_eq!(r.scope_name(), "W-root");
+        assert_eq!(r.position(), (1, 2));
+        // Looping again restarts the innermost scope, s2.
+        r.loop_scope().unwrap();
+        assert_eq!(r.scope_name(), "W-s2");
+        r.advance();
+        assert_eq!(r.scope_name(), "W-root");
     }
 
     #[test]

@@ -75,7 +75,7 @@ pub fn apply(state: &mut State, cmd: Command, ctx: &Ctx<'_>) -> Result<String, S
                 // must not announce it again.
                 run.announced = true;
                 t.push_str("\n\n");
-                t.push_str(&text::announcement(run, ctx.groups));
+                t.push_str(&text::announcement(run, ctx.groups, ctx.context_max_bytes));
             }
             state.mark_progress();
             Ok(t)

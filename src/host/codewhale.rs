@@ -317,9 +317,11 @@ fn risky_word(word: &str) -> bool {
         || w.ends_with("_api_key")
 }
 
-/// Rewrite `text` so that CodeWhale's sanitiser leaves it unchanged, and cut
-/// it to 240 characters at a word boundary. Plain-word text (all of
-/// flowgate's own wording) comes out exactly as it went in.
+/// Rewrite `text` so that CodeWhale's sanitiser leaves it unchanged, and
+/// fit it in 240 characters by taking words out of its middle: the last
+/// sentence (how to go on) is always kept whole when it fits, and the
+/// start as far as there is room. Plain-word text (all of flowgate's own
+/// wording) comes out exactly as it went in.
 pub fn safe_reason(text: &str) -> String {
     // Straight quotes would make the sanitiser group words into one field:
     // use typographic ones instead.
@@ -337,53 +339,102 @@ pub fn safe_reason(text: &str) -> String {
         flat.push(c);
         prev = c;
     }
-    let mut fields = Vec::new();
-    for field in flat.split_whitespace() {
-        let mut f = field.replace(['/', '\\'], "∕");
-        // CodeWhale strips fewer characters around a field than `core`
-        // does; check the field, both cores, and act if any is risky.
-        let views = |f: &str| -> [String; 3] {
-            [
-                f.to_string(),
-                narrow_core(f).to_string(),
-                core(f).to_string(),
-            ]
-        };
-        if views(&f).iter().any(|c| c.starts_with('-')) {
-            f = f.replace('-', "‑");
-        }
-        if views(&f).iter().any(|c| c.chars().nth(1) == Some(':')) {
-            f = f.replace(':', "∶");
-        }
-        let risky = views(&f).iter().any(|c| {
-            let key = c.split([':', '=']).next().unwrap_or("");
-            (c.contains([':', '=']) && risky_word(key))
-                || risky_word(c)
-                || c.starts_with("sk-")
-                || c.starts_with("ghp_")
-                || c.starts_with("github_pat_")
-        });
-        if risky {
-            f = format!("«{f}»");
-        }
-        fields.push(f);
+    let fields: Vec<String> = flat.split_whitespace().map(safe_field).collect();
+    shorten_middle(&fields, MAX_REASON_CHARS)
+}
+
+/// One whitespace-free field rewritten so that the sanitiser keeps it.
+fn safe_field(field: &str) -> String {
+    let mut f = field.replace(['/', '\\'], "∕");
+    // CodeWhale strips fewer characters around a field than `core`
+    // does; check the field, both cores, and act if any is risky.
+    let views = |f: &str| -> [String; 3] {
+        [
+            f.to_string(),
+            narrow_core(f).to_string(),
+            core(f).to_string(),
+        ]
+    };
+    if views(&f).iter().any(|c| c.starts_with('-')) {
+        f = f.replace('-', "‑");
     }
-    let joined = fields.join(" ");
-    if joined.chars().count() <= MAX_REASON_CHARS {
-        return joined;
+    if views(&f).iter().any(|c| c.chars().nth(1) == Some(':')) {
+        f = f.replace(':', "∶");
     }
-    let mut out = String::new();
-    for f in &fields {
-        if out.chars().count() + f.chars().count() + 2 > MAX_REASON_CHARS {
+    let risky = views(&f).iter().any(|c| {
+        let key = c.split([':', '=']).next().unwrap_or("");
+        (c.contains([':', '=']) && risky_word(key))
+            || risky_word(c)
+            || c.starts_with("sk-")
+            || c.starts_with("ghp_")
+            || c.starts_with("github_pat_")
+    });
+    if risky {
+        f = format!("«{f}»");
+    }
+    f
+}
+
+/// Does this field end a sentence (`.`, `!` or `?`, maybe before a closing
+/// quote or bracket)?
+fn ends_sentence(field: &str) -> bool {
+    field
+        .trim_end_matches(['”', '’', ')', '»', '*', '`'])
+        .ends_with(['.', '!', '?'])
+}
+
+/// `fields` joined with spaces in at most `max` characters: when too long,
+/// the start and the last sentence with ` … ` between them. A last
+/// sentence too long on its own keeps its end.
+fn shorten_middle(fields: &[String], max: usize) -> String {
+    let chars = |fs: &[String]| -> usize {
+        fs.iter().map(|f| f.chars().count()).sum::<usize>() + fs.len().saturating_sub(1)
+    };
+    if chars(fields) <= max {
+        return fields.join(" ");
+    }
+    const GAP: &str = " … ";
+    let gap = GAP.chars().count();
+    // The last sentence starts after the last sentence end before the
+    // final field.
+    let start = fields[..fields.len() - 1]
+        .iter()
+        .rposition(|f| ends_sentence(f))
+        .map_or(fields.len() - 1, |k| k + 1);
+    if chars(&fields[start..]) + 2 > max {
+        // The instruction alone is too long: keep as much of its end as
+        // fits, in whole fields, or the end of a single huge field (made
+        // safe again, as cutting it changes how it starts).
+        let mut from = fields.len() - 1;
+        while from > 0 && chars(&fields[from - 1..]) + 2 <= max {
+            from -= 1;
+        }
+        if chars(&fields[from..]) + 2 <= max {
+            return format!("… {}", fields[from..].join(" "));
+        }
+        let last = &fields[fields.len() - 1];
+        let keep = max.saturating_sub(6);
+        let end: String = last.chars().skip(last.chars().count() - keep).collect();
+        return format!("… {}", safe_field(&end));
+    }
+    let tail = fields[start..].join(" ");
+    let room = max.saturating_sub(tail.chars().count() + gap);
+    let mut head = String::new();
+    for f in &fields[..start] {
+        let extra = f.chars().count() + usize::from(!head.is_empty());
+        if head.chars().count() + extra > room {
             break;
         }
-        if !out.is_empty() {
-            out.push(' ');
+        if !head.is_empty() {
+            head.push(' ');
         }
-        out.push_str(f);
+        head.push_str(f);
     }
-    out.push('…');
-    out
+    if head.is_empty() {
+        format!("… {tail}")
+    } else {
+        format!("{head}{GAP}{tail}")
+    }
 }
 
 #[cfg(test)]
@@ -399,6 +450,35 @@ mod tests {
         assert!(s.contains("«token=abc»") && s.contains("«file»"), "{s}");
         let long = "word ".repeat(100);
         assert!(safe_reason(&long).chars().count() <= MAX_REASON_CHARS);
+    }
+
+    #[test]
+    fn a_long_reason_loses_its_middle_not_its_instruction() {
+        let text = format!(
+            "flowgate blocked bash in {}. Allowed here are read. Finish this phase, then run flowgate step next.",
+            "many words ".repeat(40).trim_end()
+        );
+        let r = safe_reason(&text);
+        assert!(r.chars().count() <= MAX_REASON_CHARS, "{r}");
+        assert!(r.starts_with("flowgate blocked bash in many words"), "{r}");
+        assert!(
+            r.ends_with(" … Finish this phase, then run flowgate step next."),
+            "{r}"
+        );
+        // A last sentence too long for the room keeps its end.
+        let r = safe_reason(&format!(
+            "Start. {} then run flowgate step next.",
+            "x ".repeat(200)
+        ));
+        assert!(r.chars().count() <= MAX_REASON_CHARS, "{r}");
+        assert!(
+            r.starts_with("… x x") && r.ends_with("x then run flowgate step next."),
+            "{r}"
+        );
+        // One huge field: its end, made safe again.
+        let r = safe_reason(&format!("a {}:b/c", "y".repeat(300)));
+        assert!(r.chars().count() <= MAX_REASON_CHARS, "{r}");
+        assert!(r.ends_with("y:b∕c"), "{r}");
     }
 
     #[test]

@@ -76,10 +76,11 @@ pub struct Phase {
 impl Phase {
     /// `🔬 Diagnose`, or just the name when the phase has no emoji.
     pub fn label(&self) -> String {
-        if self.emoji.is_empty() {
+        let emoji = self.emoji.trim();
+        if emoji.is_empty() {
             self.name.clone()
         } else {
-            format!("{} {}", self.emoji, self.name)
+            format!("{emoji} {}", self.name)
         }
     }
 }

@@ -198,7 +198,7 @@ fn flow_status_and_list_block_the_message_with_an_answer() {
     assert!(out.reason().contains("already active"));
     assert_eq!(
         ws.message("@flow status").reason(),
-        "Test-Driven Development, phase 🔴 Red (1 of 3), step 0."
+        "Test-Driven Development, phase 🔴 Red, step 1 of 3."
     );
 }
 

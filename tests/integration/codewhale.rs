@@ -288,7 +288,7 @@ fn rpir_loops_in_its_subworkflow_and_breaks_out() {
     assert_eq!(ws.path_of_run(), vec![p("rpir", 2), p("rpir-implement", 0)]);
     assert_eq!(
         ws.run(&["status", "--line"]).ok().stdout.trim(),
-        "Research, Plan, Implement, Review > Implement [3/4] > ⌨️ Code [1/2]"
+        "Research, Plan, Implement, Review > Implement > ⌨️ Code [3/5]"
     );
     // Code is not read-only; research was.
     ws.cw("tool_call", "tool_call_before.edit").ok();

@@ -18,4 +18,5 @@ mod shell_corpus;
 mod shell_robustness;
 mod store;
 mod store_files;
+mod texts;
 mod todos;

@@ -220,7 +220,7 @@ fn every_denial_reason_for_codewhale_passes_unchanged() {
     for run in builtin_runs() {
         for tool in &tools {
             for d in &denials {
-                let raw = text::block_reason(&run, tool, d, &groups);
+                let raw = text::block_reason(&run, tool, d, &groups, 4000);
                 let got = codewhale_reason(EventKind::ToolCall, &Decision::Deny(raw.clone()));
                 check(&got);
                 if *d == Denial::Tool {
@@ -232,7 +232,7 @@ fn every_denial_reason_for_codewhale_passes_unchanged() {
     }
     for run in builtin_runs() {
         for sub in ["cancel", "start", "init"] {
-            let r = text::user_command_reason(&run, sub);
+            let r = text::user_command_reason(&run, sub, 4000);
             assert_eq!(
                 codewhale_reason(EventKind::ToolCall, &Decision::Deny(r.clone())),
                 r
@@ -252,7 +252,7 @@ fn flow_command_answers_and_failures_pass_unchanged() {
     let answers = [
         "flowgate commands are @flow start WORKFLOW TASK, @flow status, @flow cancel and @flow list.",
         "Workflows here are bugfix, example, rpir, tdd.",
-        "Research, Plan, Implement, Review > Implement, phase ⌨️ Code (1 of 2), step 3. Todos 1 of 3 done.",
+        "Research, Plan, Implement, Review > Implement, phase ⌨️ Code, step 3 of 5. Todos 1 of 3 done.",
         "Workflow cancelled: \"login fails on Safari\" (Bug Fix)",
         "No active workflow to cancel.",
         "unknown workflow \"bugfx\" (did you mean \"bugfix\"?). Available: bugfix, rpir, tdd",
