@@ -100,14 +100,17 @@ pub fn apply(state: &mut State, cmd: Command, ctx: &Ctx<'_>) -> Result<String, S
                 .ok_or_else(|| "No active workflow to cancel.".to_string())?;
             Ok(format!(
                 "⚠️ **Confirm cancellation** of workflow \"{}\"?\nRun `flowgate step cancel --confirm` to confirm. This cannot be undone.",
-                run.description
+                text::user_text(&run.description)
             ))
         }
         Command::StepCancel { confirm: true } => {
             let run = active(state)?;
             run.status = RunStatus::Cancelled;
             run.announced = true;
-            let t = format!("Workflow cancelled: \"{}\"", run.description);
+            let t = format!(
+                "Workflow cancelled: \"{}\"",
+                text::user_text(&run.description)
+            );
             state.mark_progress();
             Ok(t)
         }
@@ -130,7 +133,7 @@ fn start(state: &mut State, run: Run, replace: bool, ctx: &Ctx<'_>) -> Result<St
             "a {} run is already active (phase {}, task \"{}\"); cancel it first (`@flow cancel` or `flowgate cancel`), then start again",
             old.root().name,
             old.phase().name,
-            old.description
+            text::user_text(&old.description)
         ));
     }
     let first = text::initial_message(&run, ctx.groups);
@@ -150,7 +153,7 @@ fn cancel_now(state: &mut State) -> String {
     run.announced = false;
     let msg = format!(
         "Workflow cancelled: \"{}\" ({})",
-        run.description,
+        text::user_text(&run.description),
         run.root().name
     );
     state.nudge = Default::default();
