@@ -54,6 +54,51 @@ pub fn resolve_workspace(flag: Option<&Path>, from_host: Option<&Path>) -> PathB
         .unwrap_or(cwd)
 }
 
+/// Where `path` (as a tool names it: absolute, or relative to the
+/// workspace) lands, relative to the workspace with `/` separators, after
+/// `..` and symlinks are resolved; `None` when that is outside the
+/// workspace. Symlinks are resolved for the part of the path that exists,
+/// so a link inside the workspace that points out of it is outside.
+pub fn resolve_in_workspace(workspace: &Path, path: &str) -> Option<String> {
+    use std::path::Component;
+    let root = workspace
+        .canonicalize()
+        .unwrap_or_else(|_| workspace.to_path_buf());
+    let joined = if Path::new(path).is_absolute() {
+        PathBuf::from(path)
+    } else {
+        workspace.join(path)
+    };
+    // `..` first, lexically, so a missing directory cannot hide it.
+    let mut lexical = PathBuf::new();
+    for c in joined.components() {
+        match c {
+            Component::ParentDir => {
+                lexical.pop();
+            }
+            Component::CurDir => {}
+            other => lexical.push(other),
+        }
+    }
+    // Then the deepest part that exists, with its symlinks resolved.
+    let mut existing = lexical.as_path();
+    let mut rest = Vec::new();
+    let resolved = loop {
+        if let Ok(c) = existing.canonicalize() {
+            break c;
+        }
+        rest.push(existing.file_name()?.to_owned());
+        existing = existing.parent()?;
+    };
+    let mut full = resolved;
+    for part in rest.iter().rev() {
+        full.push(part);
+    }
+    let rel = full.strip_prefix(&root).ok()?;
+    let words: Vec<&str> = rel.iter().filter_map(|s| s.to_str()).collect();
+    (words.len() == rel.iter().count()).then(|| words.join("/"))
+}
+
 impl App {
     pub fn open(workspace: PathBuf) -> Result<App, Failure> {
         let (app, diags) = App::open_lenient(workspace);
@@ -206,6 +251,27 @@ impl App {
     /// Cancel the run at once (the user's command).
     pub fn cancel_now(&self) -> Result<String, Failure> {
         self.apply(Command::CancelNow).map(|(text, _)| text)
+    }
+
+    /// `step next`: run the current phase's checks (if it has any) outside
+    /// the lock, then let the core judge them and move on.
+    pub fn step_next(&self, summary: Option<String>) -> Result<(String, Option<String>), Failure> {
+        let state = self.store.load().unwrap_or_default();
+        let evidence = state.active_run().and_then(|run| {
+            let checks = &run.phase().checks;
+            (!checks.is_empty()).then(|| {
+                let test_cmd = crate::checks::test_command(
+                    &self.workspace,
+                    self.settings.test_command.as_deref(),
+                );
+                transition::Evidence {
+                    phase: run.phase().id.clone(),
+                    steps: run.steps,
+                    results: crate::checks::run_all(&self.workspace, checks, test_cmd.as_deref()),
+                }
+            })
+        });
+        self.apply(Command::Next { summary, evidence })
     }
 
     /// Apply a state-changing command under the store's lock: the core's

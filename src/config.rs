@@ -26,6 +26,9 @@ pub struct Settings {
     /// Continuations for one user prompt, progress or not.
     pub max_continue_per_prompt: u32,
     pub require_todo_in_progress: bool,
+    /// The command `{testCommand}` stands for in checks; `None`: guessed
+    /// from the workspace (`Cargo.toml` → `cargo test`, …).
+    pub test_command: Option<String>,
     pub todo_limits: Limits,
     /// Extra tool groups, or extra members of the built-in ones.
     pub groups: BTreeMap<String, Vec<String>>,
@@ -41,6 +44,7 @@ impl Default for Settings {
             max_auto_continue: 20,
             max_continue_per_prompt: 50,
             require_todo_in_progress: false,
+            test_command: None,
             todo_limits: Limits::default(),
             groups: BTreeMap::new(),
         }
@@ -58,6 +62,7 @@ const KEYS: &[&str] = &[
     "max_auto_continue",
     "max_continue_per_prompt",
     "require_todo_in_progress",
+    "test_command",
     "todos",
     "groups",
 ];
@@ -147,6 +152,16 @@ impl Settings {
         }
         if let Some(b) = r.boolean(doc, "require_todo_in_progress", "") {
             self.require_todo_in_progress = b;
+        }
+        if let Some(v) = r.string(doc, "test_command", "") {
+            if v.get_ref().trim().is_empty() {
+                r.error_at(
+                    &v.span(),
+                    "\"test_command\" is empty; give the command, like \"cargo test\"",
+                );
+            } else {
+                self.test_command = Some(v.into_inner());
+            }
         }
         if let Some(t) = r.table(doc, "todos", "") {
             let t = t.get_ref();

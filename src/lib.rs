@@ -7,6 +7,7 @@
 //! glue the commands share.
 
 pub mod app;
+pub mod checks;
 pub mod cli;
 pub mod config;
 pub mod diag;

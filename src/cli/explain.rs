@@ -72,10 +72,12 @@ pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
     let exe = std::env::current_exe()
         .ok()
         .map(|p| p.display().to_string());
+    let resolve = |p: &str| crate::app::resolve_in_workspace(&app.workspace, p);
     let ctx = Ctx {
         settings: &app.settings,
         groups: &groups,
         tools,
+        resolve: &resolve,
         stale: None,
         exe: exe.as_deref(),
         max_message_chars: host.max_message_chars(),

@@ -265,10 +265,12 @@ fn handle(app: &App, host: Host, input: &HookInput) -> Result<Decided, HookError
         (true, Some(run)) => app.stale_notice(run),
         _ => None,
     };
+    let resolve = |p: &str| crate::app::resolve_in_workspace(&app.workspace, p);
     let ctx = Ctx {
         settings: &app.settings,
         groups: &groups,
         tools: host.tools(),
+        resolve: &resolve,
         stale: stale.as_deref(),
         exe: exe.as_deref(),
         max_message_chars: host.max_message_chars(),

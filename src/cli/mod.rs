@@ -254,10 +254,19 @@ pub fn main() -> i32 {
     };
     let output = match dispatch(cli) {
         Ok(o) => o,
-        Err(f) => Output {
-            stdout: String::new(),
-            stderr: format!("flowgate: {}", f.message),
-            status: f.status,
+        // One line on stderr; a longer answer (a check's report) is given
+        // whole on stdout, where the agent reads it.
+        Err(f) => match f.message.split_once('\n') {
+            None => Output {
+                stdout: String::new(),
+                stderr: format!("flowgate: {}", f.message),
+                status: f.status,
+            },
+            Some((line, _)) => Output {
+                stdout: f.message.clone(),
+                stderr: format!("flowgate: {line}"),
+                status: f.status,
+            },
         },
     };
     emit(&mut std::io::stdout().lock(), &output.stdout);

@@ -45,9 +45,15 @@ pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
                 None => NO_RUN.to_string(),
             }));
         }
-        Action::Next => Command::Next {
-            summary: args.summary.clone(),
-        },
+        Action::Next => {
+            let stale = loaded.active_run().and_then(|r| app.stale_notice(r));
+            let (mut text, recovered) = app.step_next(args.summary.clone())?;
+            if let Some(s) = stale {
+                text.push_str(&format!("\n\nNote: {s}"));
+            }
+            super::journal_command(app, "step next", &text);
+            return Ok(Output::ok_recovered(text, recovered));
+        }
         Action::Loop => Command::Loop,
         Action::Cancel => Command::StepCancel {
             confirm: args.confirm,

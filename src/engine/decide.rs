@@ -17,6 +17,8 @@ pub struct Ctx<'a> {
     pub groups: &'a GroupMap,
     /// The host's tool table: what its tools do.
     pub tools: &'a ToolTable,
+    /// Places the paths a write names, for `files` rules.
+    pub resolve: rules::Resolve<'a>,
     /// Set when the run's definitions changed on disk (the notice to show).
     pub stale: Option<&'a str>,
     /// Path of the running binary, accepted as flowgate's own command.
@@ -194,7 +196,13 @@ fn judge_call(state: &State, call: &Call, ctx: &Ctx<'_>) -> Outcome {
             );
         }
         if let Some(run) = state.active_run()
-            && let Err(denial) = rules::check(run.phase(), call, ctx.tools.patch_tool(), ctx.groups)
+            && let Err(denial) = rules::check(
+                run.phase(),
+                call,
+                ctx.tools.patch_tool(),
+                ctx.groups,
+                ctx.resolve,
+            )
         {
             let reason = text::block_reason(
                 run,

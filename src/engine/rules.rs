@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use super::call::{Call, Does, ShellLang};
 use crate::shell;
-use crate::workflow::{Phase, ShellRule, ToolRule};
+use crate::workflow::{FileRule, Phase, ShellRule, ToolRule};
 
 /// Group name → member patterns, for one host plus config additions.
 pub type GroupMap = BTreeMap<String, Vec<String>>;
@@ -24,6 +24,37 @@ pub enum Denial {
     ShellWrites(String),
     /// The command could not be analysed in a restricted phase.
     ShellUnknown(String),
+    /// A write to a path the phase's `files` rule does not allow (the path,
+    /// relative to the workspace).
+    PathNotAllowed(String),
+    /// A write to a path outside the workspace, in a path-limited phase.
+    PathOutside(String),
+    /// A write whose targets cannot be named, in a path-limited phase.
+    PathUnnamed(String),
+}
+
+/// Where a path a write names lands: relative to the workspace with `/`
+/// separators, after `..` and symlinks are resolved, or `None` when it is
+/// outside the workspace. Resolving needs the file system, so the caller
+/// supplies it (the hooks: `app::resolve_in_workspace`).
+pub type Resolve<'a> = &'a dyn Fn(&str) -> Option<String>;
+
+/// A path glob: `/`-separated segments, each a [`glob`] that never crosses
+/// a `/`, and `**` for any number of segments (`tests/**`, `**/*_test.go`).
+pub fn path_glob(pattern: &str, path: &str) -> bool {
+    let p: Vec<&str> = pattern.split('/').filter(|s| !s.is_empty()).collect();
+    let t: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    segments(&p, &t)
+}
+
+fn segments(p: &[&str], t: &[&str]) -> bool {
+    match p.split_first() {
+        None => t.is_empty(),
+        Some((&"**", rest)) => (0..=t.len()).any(|k| segments(rest, &t[k..])),
+        Some((seg, rest)) => t
+            .split_first()
+            .is_some_and(|(first, more)| glob(seg, first) && segments(rest, more)),
+    }
 }
 
 /// `*` (any run) and `?` (one character) glob. Runs on every simple
@@ -83,8 +114,80 @@ fn tool_allowed(phase: &Phase, name: &str, groups: &GroupMap) -> bool {
 
 /// Check a tool call against a phase. `patch_tool` is the host's patch
 /// tool: a shell script that runs an inline patch must be allowed both as
-/// the shell tool it was called as and as that patch tool.
+/// the shell tool it was called as and as that patch tool. `resolve` places
+/// the paths a write names (for the phase's `files` rule).
 pub fn check(
+    phase: &Phase,
+    call: &Call,
+    patch_tool: &str,
+    groups: &GroupMap,
+    resolve: Resolve<'_>,
+) -> Result<(), Denial> {
+    check_tools_and_shell(phase, call, patch_tool, groups)?;
+    if phase.files.is_any() {
+        return Ok(());
+    }
+    match &call.does {
+        Does::FileWrite { paths } | Does::Patch { paths } => {
+            check_paths(&phase.files, paths, resolve)
+        }
+        Does::Shell {
+            lang: ShellLang::Posix,
+            command: Some(cmd),
+            patch,
+        } => {
+            if let Some(p) = patch {
+                check_paths(&phase.files, p, resolve)?;
+            }
+            let a = shell::analyse(cmd);
+            if let Some(why) = a.unparsable {
+                return Err(Denial::PathUnnamed(format!(
+                    "the shell command cannot be analysed ({why})"
+                )));
+            }
+            match a.writes.first() {
+                None => Ok(()),
+                Some(w) => Err(Denial::PathUnnamed(format!(
+                    "the shell command writes ({w}) and flowgate cannot name every file it writes"
+                ))),
+            }
+        }
+        Does::Shell { .. } => Err(Denial::PathUnnamed(
+            "the shell command cannot be analysed".into(),
+        )),
+        _ if entry_matches("@write", &call.name, groups) => Err(Denial::PathUnnamed(format!(
+            "flowgate does not know which files {} writes",
+            call.name
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Every path must land inside the workspace and pass the rule; a write
+/// that names no path cannot be checked, so it is refused.
+fn check_paths(rule: &FileRule, paths: &[String], resolve: Resolve<'_>) -> Result<(), Denial> {
+    if paths.is_empty() {
+        return Err(Denial::PathUnnamed(
+            "the call names no file it writes".into(),
+        ));
+    }
+    for p in paths {
+        let Some(rel) = resolve(p) else {
+            return Err(Denial::PathOutside(p.clone()));
+        };
+        let ok = match rule {
+            FileRule::Any => true,
+            FileRule::Allow(globs) => globs.iter().any(|g| path_glob(g, &rel)),
+            FileRule::Deny(globs) => !globs.iter().any(|g| path_glob(g, &rel)),
+        };
+        if !ok {
+            return Err(Denial::PathNotAllowed(rel));
+        }
+    }
+    Ok(())
+}
+
+fn check_tools_and_shell(
     phase: &Phase,
     call: &Call,
     patch_tool: &str,
@@ -241,9 +344,33 @@ pub fn allowed_tools(phase: &Phase, groups: &GroupMap) -> String {
         ToolRule::Allow(list) => format!("only {}", expand_entries(list, groups)),
         ToolRule::Deny(list) => format!("all except {}", expand_entries(list, groups)),
     };
-    match shell_clause(phase, groups) {
+    let mut out = match shell_clause(phase, groups) {
         Some(shell) => format!("{tools}; {shell}"),
         None => tools,
+    };
+    if !phase.files.is_any() {
+        out.push_str(&format!(
+            "; writes may touch only {}",
+            files_rule_words(&phase.files)
+        ));
+    }
+    out
+}
+
+/// `tests/**, **/*_test.go` or `files except docs/**`, for texts: the
+/// first three patterns, then how many more.
+pub fn files_rule_words(rule: &FileRule) -> String {
+    let list = |globs: &[String]| {
+        let mut s = globs.iter().take(3).cloned().collect::<Vec<_>>().join(", ");
+        if globs.len() > 3 {
+            s.push_str(&format!(" and {} more", globs.len() - 3));
+        }
+        s
+    };
+    match rule {
+        FileRule::Any => "any file".into(),
+        FileRule::Allow(globs) => list(globs),
+        FileRule::Deny(globs) => format!("files except {}", list(globs)),
     }
 }
 
@@ -305,6 +432,18 @@ pub fn is_own_command(cmd: &str, exe: Option<&str>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn path_globs() {
+        assert!(path_glob("tests/**", "tests/a.rs"));
+        assert!(path_glob("tests/**", "tests/unit/deep/a.rs"));
+        assert!(!path_glob("tests/**", "src/tests/a.rs"));
+        assert!(path_glob("**/*_test.go", "pkg/x/y_test.go"));
+        assert!(path_glob("**/*_test.go", "y_test.go"));
+        assert!(!path_glob("**/*_test.go", "pkg/y.go"));
+        assert!(!path_glob("src/*.rs", "src/a/b.rs"));
+        assert!(path_glob("src/*.rs", "src/b.rs"));
+    }
 
     #[test]
     fn globs() {

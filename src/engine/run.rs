@@ -438,6 +438,8 @@ pub(crate) mod tests {
             profiles: vec![],
             tools: ToolRule::Any,
             shell: ShellRule::default(),
+            files: Default::default(),
+            checks: Vec::new(),
         })
     }
 

@@ -358,6 +358,18 @@ pub fn block_reason(
             short(w)
         )),
         Denial::ShellUnknown(why) => Some(format!("this phase restricts shell use and {why}")),
+        Denial::PathNotAllowed(p) => Some(format!(
+            "{} may not change in this phase; writes may touch only {}",
+            short(p),
+            rules::files_rule_words(&run.phase().files),
+        )),
+        Denial::PathOutside(p) => Some(format!(
+            "this phase limits which files may change and {} is outside the workspace",
+            short(p)
+        )),
+        Denial::PathUnnamed(why) => Some(format!(
+            "this phase limits which files may change and {why}"
+        )),
     };
     let tool_name = match &detail {
         None => tool.to_string(),

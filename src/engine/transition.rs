@@ -10,6 +10,7 @@ use super::run::{Advance, LoopError, Run, RunStatus, Summary};
 use super::state::State;
 use super::text;
 use super::todos::{self, Limits, TodoOp};
+use crate::workflow::Expect;
 
 /// A state-changing command.
 #[derive(Clone, Debug)]
@@ -19,9 +20,11 @@ pub enum Command {
         run: Box<Run>,
         replace: bool,
     },
-    /// `step next`, with what was done in the phase being left.
+    /// `step next`, with what was done in the phase being left, and the
+    /// outcome of the phase's checks (run by the caller: they are I/O).
     Next {
         summary: Option<String>,
+        evidence: Option<Evidence>,
     },
     /// `step loop`.
     Loop,
@@ -32,6 +35,62 @@ pub enum Command {
     /// The user's `cancel`: at once.
     CancelNow,
     Todo(TodoOp),
+}
+
+/// The outcome of the current phase's checks, as the caller ran them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Evidence {
+    /// The phase they ran in and the run's step count then: a run that
+    /// moved while they ran is not judged on them.
+    pub phase: String,
+    pub steps: u64,
+    /// One result per check, in order; the caller may stop at the first
+    /// that does not hold.
+    pub results: Vec<CheckResult>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckResult {
+    /// The command as it ran.
+    pub run: String,
+    pub expect: Expect,
+    pub ran: Ran,
+    /// The last lines of its output, bounded by the runner.
+    pub tail: String,
+}
+
+/// How a check's command ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ran {
+    Exited(i32),
+    /// Killed by a signal (no exit status).
+    Killed,
+    TimedOut(u64),
+    /// It could not be started (missing command, no test command known).
+    NotRun(String),
+}
+
+impl CheckResult {
+    /// Does the outcome match what the check expects? A check that could
+    /// not run or timed out never holds, whatever it expected.
+    pub fn holds(&self) -> bool {
+        match (&self.ran, self.expect) {
+            (Ran::Exited(0), Expect::Pass) => true,
+            (Ran::Exited(n), Expect::Fail) => *n != 0,
+            (Ran::Killed, Expect::Fail) => true,
+            _ => false,
+        }
+    }
+
+    fn how(&self) -> String {
+        match &self.ran {
+            Ran::Exited(0) => "it passed (exit 0)".into(),
+            Ran::Exited(n) => format!("it failed (exit {n})"),
+            Ran::Killed => "it was killed by a signal".into(),
+            Ran::TimedOut(s) => format!("it did not finish within {s} s and was stopped"),
+            Ran::NotRun(why) => format!("it could not run: {why}"),
+        }
+    }
 }
 
 /// What a command needs besides the state.
@@ -59,8 +118,9 @@ pub fn apply(state: &mut State, cmd: Command, ctx: &Ctx<'_>) -> Result<String, S
             }
             Ok(text)
         }
-        Command::Next { summary } => {
+        Command::Next { summary, evidence } => {
             let run = active(state)?;
+            judge_checks(run, evidence.as_ref())?;
             if let Some(s) = summary.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
                 run.summaries.push(Summary {
                     step: run.steps,
@@ -115,6 +175,52 @@ pub fn apply(state: &mut State, cmd: Command, ctx: &Ctx<'_>) -> Result<String, S
             Ok(t)
         }
     }
+}
+
+/// A phase with checks is left only on evidence that every check holds.
+/// `Err` is the answer: which check, how it ended, the last lines of its
+/// output, and what to do.
+fn judge_checks(run: &Run, evidence: Option<&Evidence>) -> Result<(), String> {
+    let checks = &run.phase().checks;
+    if checks.is_empty() {
+        return Ok(());
+    }
+    let label = run.phase().label();
+    let Some(ev) = evidence else {
+        return Err(format!(
+            "{label} has checks that must hold before it can be left, and they were not run. Run `flowgate step next` from the command line (it runs them)."
+        ));
+    };
+    if ev.phase != run.phase().id || ev.steps != run.steps {
+        return Err(
+            "the run moved while the checks ran; run `flowgate step next` again".to_string(),
+        );
+    }
+    let n = checks.len();
+    for (i, check) in checks.iter().enumerate() {
+        let Some(result) = ev.results.get(i) else {
+            return Err(format!(
+                "check {} of {n} of {label} was not run; run `flowgate step next` again",
+                i + 1
+            ));
+        };
+        if result.holds() {
+            continue;
+        }
+        let tail = if result.tail.trim().is_empty() {
+            String::new()
+        } else {
+            format!("\nLast lines of its output:\n{}", result.tail.trim_end())
+        };
+        return Err(format!(
+            "Staying in {label}: check {} of {n} does not hold: `{}` must {}, but {}.{tail}\nMake it hold, then run `flowgate step next` again.",
+            i + 1,
+            text::one_line(&result.run),
+            check.expect.as_str(),
+            result.how(),
+        ));
+    }
+    Ok(())
 }
 
 fn active(state: &mut State) -> Result<&mut Run, String> {
@@ -235,7 +341,15 @@ mod tests {
         assert_eq!(r.status, RunStatus::Cancelled);
         assert!(r.announced);
         assert_eq!(
-            apply(&mut s, Command::Next { summary: None }, &ctx(&g)).unwrap_err(),
+            apply(
+                &mut s,
+                Command::Next {
+                    summary: None,
+                    evidence: None
+                },
+                &ctx(&g)
+            )
+            .unwrap_err(),
             NO_RUN
         );
     }

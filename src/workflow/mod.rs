@@ -7,4 +7,6 @@ pub mod model;
 pub mod parse;
 
 pub use catalog::{Catalog, Dirs};
-pub use model::{Entry, Messages, Origin, Phase, ShellRule, Tier, ToolRule, Workflow};
+pub use model::{
+    Check, Entry, Expect, FileRule, Messages, Origin, Phase, ShellRule, Tier, ToolRule, Workflow,
+};

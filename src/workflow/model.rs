@@ -44,6 +44,9 @@ pub struct Messages {
 /// An entry of `phases`: a concrete phase or a reference to another workflow.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+// A phase is much larger than a reference, but definitions are few and
+// built once per call; boxing would only add indirection.
+#[allow(clippy::large_enum_variant)]
 pub enum Entry {
     Phase(Phase),
     Subworkflow(String),
@@ -71,6 +74,12 @@ pub struct Phase {
     pub tools: ToolRule,
     #[serde(default, skip_serializing_if = "ShellRule::is_empty")]
     pub shell: ShellRule,
+    /// Which paths writes may touch.
+    #[serde(default, skip_serializing_if = "FileRule::is_any")]
+    pub files: FileRule,
+    /// Evidence that must hold before the phase can be left.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checks: Vec<Check>,
 }
 
 impl Phase {
@@ -115,6 +124,57 @@ pub struct ShellRule {
 impl ShellRule {
     pub fn is_empty(&self) -> bool {
         self.allow.is_empty() && self.deny.is_empty() && !self.deny_writes
+    }
+}
+
+/// Which paths a phase's writes may touch: globs relative to the workspace
+/// (`tests/**`, `**/*_test.go`). Reads are never limited.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FileRule {
+    #[default]
+    Any,
+    Allow(Vec<String>),
+    Deny(Vec<String>),
+}
+
+impl FileRule {
+    pub fn is_any(&self) -> bool {
+        matches!(self, FileRule::Any)
+    }
+}
+
+/// A command whose outcome must hold before the phase can be left.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Check {
+    /// The command: split shell-style and run in the workspace, or run with
+    /// `sh -c` when `shell`. `{testCommand}` is the configured (or detected)
+    /// test command.
+    pub run: String,
+    #[serde(default)]
+    pub expect: Expect,
+    pub timeout_secs: u64,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub shell: bool,
+}
+
+/// What a check's exit status must be.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Expect {
+    /// Exit 0.
+    #[default]
+    Pass,
+    /// Any other exit (a test run that fails, as in TDD's red phase).
+    Fail,
+}
+
+impl Expect {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Expect::Pass => "pass",
+            Expect::Fail => "fail",
+        }
     }
 }
 

@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 
 use toml::de::{DeTable, DeValue};
 
-use super::model::{Entry, Messages, Phase, ShellRule, ToolRule, Workflow};
+use super::model::{
+    Check, Entry, Expect, FileRule, Messages, Phase, ShellRule, ToolRule, Workflow,
+};
 use crate::diag::{Diag, Reader, key_span};
 
 /// A parsed file: the workflow, or the reasons it is unusable, plus where each
@@ -64,9 +66,14 @@ const PHASE_KEYS: &[&str] = &[
     "profiles",
     "tools",
     "shell",
+    "files",
+    "checks",
     "subworkflow",
 ];
 const TOOLS_KEYS: &[&str] = &["allow", "deny"];
+const CHECK_KEYS: &[&str] = &["run", "expect", "timeout_secs", "shell"];
+/// A check's time limit when it sets none.
+pub const DEFAULT_CHECK_TIMEOUT_SECS: u64 = 300;
 const SHELL_KEYS: &[&str] = &["allow", "deny", "deny_writes"];
 
 /// True for a valid workflow key (the file stem): `[a-z0-9_-]+`.
@@ -286,6 +293,11 @@ fn read_entry(
         }
         None => ShellRule::default(),
     };
+    let files = match r.table(t, "files", &label) {
+        Some(ft) => read_files(r, ft.get_ref(), &ft.span(), &label),
+        None => FileRule::Any,
+    };
+    let checks = read_checks(r, t, &label);
     Some(Entry::Phase(Phase {
         id: id?,
         name: name?,
@@ -294,6 +306,8 @@ fn read_entry(
         profiles,
         tools,
         shell,
+        files,
+        checks,
     }))
 }
 
@@ -449,6 +463,128 @@ fn read_tools(
         (None, Some(d)) => ToolRule::Deny(d.into_inner()),
         (None, None) => ToolRule::Any,
     }
+}
+
+fn read_files(
+    r: &mut Reader<'_>,
+    t: &DeTable<'_>,
+    span: &std::ops::Range<usize>,
+    label: &str,
+) -> FileRule {
+    let ctx = format!(" (files){label}");
+    r.check_keys(t, TOOLS_KEYS, &ctx);
+    let allow = r.string_list(t, "allow", &ctx);
+    let deny = r.string_list(t, "deny", &ctx);
+    for list in [&allow, &deny].into_iter().flatten() {
+        for entry in list.get_ref() {
+            if entry.trim().is_empty() {
+                r.error_at(&list.span(), format!("empty path pattern{ctx}"));
+            } else if entry.starts_with('/') || entry.split('/').any(|s| s == "..") {
+                r.error_at(
+                    &list.span(),
+                    format!(
+                        "path pattern \"{entry}\"{ctx} must be relative to the workspace, without \"..\" (like \"tests/**\")"
+                    ),
+                );
+            }
+        }
+    }
+    match (allow, deny) {
+        (Some(_), Some(_)) => {
+            let s = key_span(t, "deny").unwrap_or(span.clone());
+            r.error_at(
+                &s,
+                format!("\"allow\" and \"deny\" cannot both be set{ctx}; keep one"),
+            );
+            FileRule::Any
+        }
+        (Some(a), None) => FileRule::Allow(a.into_inner()),
+        (None, Some(d)) => FileRule::Deny(d.into_inner()),
+        (None, None) => FileRule::Any,
+    }
+}
+
+/// `checks = [{ run = "cargo test", expect = "fail", timeout_secs = 300 }]`.
+fn read_checks(r: &mut Reader<'_>, t: &DeTable<'_>, label: &str) -> Vec<Check> {
+    let Some(value) = crate::diag::get(t, "checks") else {
+        return Vec::new();
+    };
+    let DeValue::Array(items) = value.get_ref() else {
+        let found = crate::diag::kind(value.get_ref());
+        r.error_at(
+            &value.span(),
+            format!("\"checks\"{label} must be a list of tables like {{ run = \"cargo test\" }}, found {found}"),
+        );
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let ctx = format!(" (check {}){label}", i + 1);
+        let DeValue::Table(ct) = item.get_ref() else {
+            let found = crate::diag::kind(item.get_ref());
+            r.error_at(
+                &item.span(),
+                format!("each check{label} must be a table like {{ run = \"cargo test\" }}, found {found}"),
+            );
+            continue;
+        };
+        r.check_keys(ct, CHECK_KEYS, &ctx);
+        let run = match r.string(ct, "run", &ctx) {
+            Some(s) if !s.get_ref().trim().is_empty() => Some(s.into_inner()),
+            Some(s) => {
+                r.error_at(&s.span(), format!("\"run\"{ctx} is empty"));
+                None
+            }
+            None => {
+                if crate::diag::get(ct, "run").is_none() {
+                    r.error_at(&item.span(), format!("missing \"run\"{ctx}"));
+                }
+                None
+            }
+        };
+        let expect = match r.string(ct, "expect", &ctx) {
+            None => Some(Expect::Pass),
+            Some(e) => match e.get_ref().as_str() {
+                "pass" => Some(Expect::Pass),
+                "fail" => Some(Expect::Fail),
+                other => {
+                    r.error_at(
+                        &e.span(),
+                        format!("\"expect\"{ctx} must be \"pass\" or \"fail\", found \"{other}\""),
+                    );
+                    None
+                }
+            },
+        };
+        let timeout_secs = match r.integer(ct, "timeout_secs", &ctx) {
+            None => Some(DEFAULT_CHECK_TIMEOUT_SECS),
+            Some(0) => {
+                let span = crate::diag::get(ct, "timeout_secs").map_or(item.span(), |v| v.span());
+                r.error_at(&span, format!("\"timeout_secs\"{ctx} must be at least 1"));
+                None
+            }
+            Some(n) => Some(n),
+        };
+        let shell = r.boolean(ct, "shell", &ctx).unwrap_or(false);
+        if let (Some(run), Some(expect), Some(timeout_secs)) = (run, expect, timeout_secs) {
+            if !shell && crate::shell::plain_words(&run).is_none() && !run.contains("{testCommand}")
+            {
+                let span = crate::diag::get(ct, "run").map_or(item.span(), |v| v.span());
+                r.error_at(
+                    &span,
+                    format!("\"run\"{ctx} uses shell syntax (operators, quotes left open, $ or globs); add shell = true to run it with sh -c"),
+                );
+                continue;
+            }
+            out.push(Check {
+                run,
+                expect,
+                timeout_secs,
+                shell,
+            });
+        }
+    }
+    out
 }
 
 fn check_tool_entry(

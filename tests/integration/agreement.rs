@@ -11,7 +11,6 @@ use flowgate::app::App;
 use flowgate::cli::explain;
 use flowgate::cli::hook;
 use flowgate::engine::event::EventKind;
-use flowgate::engine::transition::Command;
 use flowgate::host::Host;
 use serde_json::{Value, json};
 
@@ -134,6 +133,12 @@ fn explain_and_the_hook_decide_the_same_everywhere() {
         for key in ["bugfix", "rpir", "tdd"] {
             let dir = tempfile::tempdir().unwrap();
             std::fs::create_dir_all(dir.path().join(".flowgate")).unwrap();
+            // tdd's checks: "tests" pass while `.flowgate/pass` exists.
+            std::fs::write(
+                dir.path().join(".flowgate/config.toml"),
+                "test_command = \"test -e .flowgate/pass\"\n",
+            )
+            .unwrap();
             let app = App::open(dir.path().to_path_buf()).unwrap();
             app.start(key, "agree", false, None, host).unwrap();
             for _ in 0..12 {
@@ -162,7 +167,16 @@ fn explain_and_the_hook_decide_the_same_everywhere() {
                         checked += 1;
                     }
                 }
-                app.apply(Command::Next { summary: None }).unwrap();
+                if app.step_next(None).is_err() {
+                    // A check did not hold: flip the test outcome and retry.
+                    let pass = dir.path().join(".flowgate/pass");
+                    if pass.exists() {
+                        std::fs::remove_file(&pass).unwrap();
+                    } else {
+                        std::fs::write(&pass, "").unwrap();
+                    }
+                    app.step_next(None).unwrap();
+                }
             }
         }
     }

@@ -123,7 +123,7 @@ fn step_commands_without_a_run_and_cancel_confirmation() {
             .stdout
             .starts_with("No active workflow")
     );
-    ws.run(&["start", "tdd", "parse dates"]).ok();
+    ws.run(&["start", "bugfix", "parse dates"]).ok();
     let out = ws.run(&["step", "cancel"]);
     assert!(out.ok().stdout.contains("Confirm cancellation"));
     assert_eq!(

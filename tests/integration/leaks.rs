@@ -21,7 +21,7 @@ tools = { deny = ["@shell"] }
 "#;
 
 /// Run `event --host host` with raw stdin bytes.
-fn hook_bytes(ws: &Ws, event: &str, host: &str, stdin: &[u8]) -> Out {
+pub(crate) fn hook_bytes(ws: &Ws, event: &str, host: &str, stdin: &[u8]) -> Out {
     let mut cmd = ws.command(&[event, "--host", host]);
     cmd.stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -36,7 +36,7 @@ fn hook_bytes(ws: &Ws, event: &str, host: &str, stdin: &[u8]) -> Out {
     }
 }
 
-fn pre_tool_use(host: &str, tool: &str, input: Value) -> String {
+pub(crate) fn pre_tool_use(host: &str, tool: &str, input: Value) -> String {
     let mut v = json!({
         "session_id": "s-1",
         "cwd": "/home/dev/shop",
@@ -56,7 +56,7 @@ fn pre_tool_use(host: &str, tool: &str, input: Value) -> String {
 }
 
 /// Is this answer a deny in the host's own shape, as that host acts on it?
-fn is_host_deny(host: &str, out: &Out) -> bool {
+pub(crate) fn is_host_deny(host: &str, out: &Out) -> bool {
     let v: Value = match serde_json::from_str(out.stdout.trim()) {
         Ok(v) => v,
         Err(_) => return false,

@@ -9,6 +9,7 @@ mod hardening;
 mod agreement;
 mod cli;
 mod codewhale;
+mod evidence;
 mod hosts;
 mod invalid_input;
 mod leaks;

@@ -354,6 +354,8 @@ fn allowed_tools_wording_for_each_shell_rule() {
             deny: deny.iter().map(|s| s.to_string()).collect(),
             deny_writes,
         },
+        files: Default::default(),
+        checks: Vec::new(),
     };
     let deny_write = || ToolRule::Deny(vec!["@write".into()]);
     for (p, want) in [
