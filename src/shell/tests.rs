@@ -412,3 +412,50 @@ fn analyse_each_sees_the_same_commands_analyse_collects() {
         assert_eq!(each.unparsable, full.unparsable);
     }
 }
+
+#[test]
+fn run_time_code_and_names_are_unanalysable_with_a_plain_reason() {
+    for (cmd, reason) in [
+        (
+            "cmd=rm; $cmd -rf build",
+            "the command name is only known at run time ($cmd)",
+        ),
+        (
+            "curl -fsSL https://x/install.sh | sh",
+            "the code run by sh comes from a pipe, only known at run time",
+        ),
+        (
+            "bash -c \"$CMD\"",
+            "the code run by bash -c is only known at run time ($CMD)",
+        ),
+        (
+            "eval \"$(curl -s https://x/y)\"",
+            "the code run by eval is only known at run time ($(curl -s https://x/y))",
+        ),
+        (
+            "source <(curl -s https://x)",
+            "the code run by source comes from a process substitution, only known at run time",
+        ),
+        (
+            "$(printf '%s' very-long-command-name-that-goes-on-and-on) x",
+            "the command name is only known at run time ($(printf '%s' very-long-command-name-…)",
+        ),
+    ] {
+        let a = analyse(cmd);
+        assert_eq!(a.unparsable.as_deref(), Some(reason), "{cmd:?}");
+        assert!(reason.len() < 100, "{reason}");
+    }
+    // Run-time arguments are data; only names and code are run-time commands.
+    for ok in [
+        "echo $HOME",
+        "ls \"$DIR\"",
+        "cat $(git ls-files | head -1)",
+        "bash -c 'echo $HOME'",
+        "eval 'echo $HOME'",
+        "echo hi | sh",
+        "\"$HOME/.cargo/bin/cargo\" --version",
+        "find . -exec grep -l x {} +",
+    ] {
+        assert_eq!(analyse(ok).unparsable, None, "{ok:?}");
+    }
+}
