@@ -2,12 +2,14 @@
 //! found, strip env assignments and wrappers, record each command, and name
 //! the writes — redirections, known writing commands and their write modes,
 //! and what nested interpreters (`bash -c`, `eval`, `find -exec`,
-//! `python -c`, …) would run.
+//! `python -c`, …) would run. A command whose name or code only exists at
+//! run time (`$cmd x`, `eval "$x"`, `curl … | sh`) makes the analysis
+//! unanalysable, with a reason that says which part.
 
 use std::cell::Cell;
 
 use super::code::{self, Lang};
-use super::parse::{RawCommand, RedirOp, Redirect, is_name};
+use super::parse::{RT_NAME, RawCommand, RedirOp, Redirect, RunTime, is_name};
 use super::{Analysis, MAX_DEPTH, SimpleCommand, Visit, analyse_into, mark_unparsable};
 
 /// Classify every command of one parse into `out`.
@@ -24,10 +26,17 @@ pub(crate) fn classify_all(
             }
         }
         let argv = &cmd.words;
-        let stdin = match (&cmd.stdin_text, cmd.pipe_prev.and_then(|p| cmds.get(p))) {
-            (Some(t), _) => Stdin::Text(t),
-            (None, Some(prev)) => Stdin::Pipe(prev),
-            (None, None) => Stdin::None,
+        let redirected_in = cmd.redirects.iter().find(|r| r.op == RedirOp::In);
+        let stdin = match (&cmd.stdin_text, redirected_in, cmd.pipe_prev) {
+            (Some(t), _, _) => Stdin::Text(t, cmd.stdin_runtime),
+            (None, Some(r), _) if r.target.starts_with("<(") => Stdin::ProcSub,
+            // `< file` replaces any pipe: a script file, not visible here.
+            (None, Some(_), _) => Stdin::None,
+            (None, None, Some(p)) => match cmds.get(p) {
+                Some(prev) => Stdin::Pipe(prev, cmd.pipe_compound),
+                None => Stdin::None,
+            },
+            (None, None, None) => Stdin::None,
         };
         let mut cx = Cx {
             level: cmd.level,
@@ -35,7 +44,15 @@ pub(crate) fn classify_all(
             out,
             visit,
         };
-        cx.run(argv, stdin);
+        cx.run(
+            argv,
+            stdin,
+            Marks {
+                rt: cmd.rt,
+                base: 0,
+                placeholder: None,
+            },
+        );
     }
 }
 
@@ -44,18 +61,151 @@ pub(crate) fn classify_all(
 #[derive(Clone, Copy)]
 enum Stdin<'a> {
     None,
-    Text(&'a str),
-    Pipe(&'a RawCommand),
+    /// A here-doc or here-string; `true` when it has expansions in it.
+    Text(&'a str, bool),
+    /// The output of the command that pipes into this one; `true` when that
+    /// one ends a compound command (`( … ) | sh`).
+    Pipe(&'a RawCommand, bool),
+    /// `< <(…)`.
+    ProcSub,
+    /// Run by `xargs`, which appends the words it reads to the command.
+    Args,
 }
 
 impl<'a> Stdin<'a> {
-    fn text(self) -> Option<std::borrow::Cow<'a, str>> {
+    /// The program text a command reading its script from stdin gets:
+    /// `Ok(None)` when there is none, `Err(source)` when it only exists at
+    /// run time.
+    fn script(self) -> Result<Option<std::borrow::Cow<'a, str>>, &'static str> {
         match self {
-            Stdin::None => None,
-            Stdin::Text(t) => Some(t.into()),
-            Stdin::Pipe(prev) => piped_text(prev).map(Into::into),
+            Stdin::None | Stdin::Args => Ok(None),
+            Stdin::Text(_, true) => Err("an expanded here-doc or here-string"),
+            Stdin::Text(t, false) => Ok(Some(t.into())),
+            Stdin::ProcSub => Err("a process substitution"),
+            Stdin::Pipe(prev, compound) => {
+                if compound || prev.rt.code != 0 || prev.stdin_runtime {
+                    return Err("a pipe");
+                }
+                piped_text(prev).map(|t| Some(t.into())).ok_or("a pipe")
+            }
         }
     }
+}
+
+/// Which words of the argv being classified are only known at run time:
+/// the parser's masks for the command, of which this argv starts at word
+/// `base` (wrappers and the command name are skipped by moving `base`).
+#[derive(Clone, Copy)]
+struct Marks<'p> {
+    rt: RunTime,
+    base: usize,
+    /// What `xargs -I` fills in, when it is not `{}`.
+    placeholder: Option<&'p str>,
+}
+
+impl<'p> Marks<'p> {
+    fn skip(self, n: usize) -> Marks<'p> {
+        Marks {
+            base: self.base.saturating_add(n),
+            ..self
+        }
+    }
+
+    fn test(self, mask: u64, i: usize, word: &str) -> bool {
+        match self.base.checked_add(i) {
+            Some(j) if j < 63 => mask >> j & 1 == 1,
+            // Bit 63 says only that some word from 63 on is marked.
+            _ => mask >> 63 == 1 && word.contains(['$', '`', '*', '?', '[', '{', '<']),
+        }
+    }
+
+    /// Word `i` as a command name is only known at run time.
+    fn name(self, i: usize, word: &str) -> bool {
+        self.test(self.rt.name, i, word)
+    }
+
+    /// Word `i` has an expansion whose value may be any text.
+    fn code(self, i: usize, word: &str) -> bool {
+        self.test(self.rt.code, i, word)
+    }
+
+    /// Word `i` has an unquoted such expansion (it may split into words).
+    fn split(self, i: usize, word: &str) -> bool {
+        self.test(self.rt.split, i, word)
+    }
+
+    /// Words `i..` that contain `placeholder` (`{}` of `find -exec`,
+    /// `xargs -I`) are filled in at run time: as a command name, unknown.
+    /// (In a `sh -c` script it is taken as a word, see [`Marks::script`].)
+    fn fill(&mut self, i: usize, words: &[String], placeholder: &'p str) {
+        for (k, w) in words.iter().enumerate() {
+            if w.contains(placeholder) {
+                let at = self.base.saturating_add(i).saturating_add(k);
+                self.rt.set(at, RT_NAME);
+            }
+        }
+        if placeholder != "{}" && placeholder != "{" {
+            self.placeholder = Some(placeholder);
+        }
+    }
+
+    /// A script to re-analyse, with `xargs`' placeholder written `{}`, which
+    /// the parser knows cannot be a command name.
+    fn script(self, code: &str) -> std::borrow::Cow<'_, str> {
+        match self.placeholder {
+            Some(p) if code.contains(p) => code.replace(p, "{}").into(),
+            _ => code.into(),
+        }
+    }
+}
+
+/// A word quoted in a reason: one line, at most 40 characters.
+fn shorten(word: &str) -> String {
+    let one_line = word.replace(['\n', '\r'], " ");
+    if one_line.chars().count() <= 40 {
+        return one_line;
+    }
+    let mut s: String = one_line.chars().take(37).collect();
+    s.push('…');
+    s
+}
+
+/// A script argument that is really the shell's standard input.
+fn is_stdin_path(w: &str) -> bool {
+    matches!(w, "-" | "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0")
+}
+
+/// `xargs`' replace string (`-I R`, `-iR`, `--replace[=R]`), if any.
+fn xargs_placeholder(opts: &[String]) -> Option<&str> {
+    let mut i = 0;
+    while let Some(a) = opts.get(i) {
+        i += 1;
+        if a == "--replace" || a == "-i" {
+            return Some("{}");
+        }
+        if let Some(r) = a.strip_prefix("--replace=") {
+            return Some(r);
+        }
+        if a.starts_with("--") || !a.starts_with('-') {
+            continue;
+        }
+        for (k, c) in a.char_indices().skip(1) {
+            match c {
+                'I' | 'i' => {
+                    let rest = &a[k + 1..];
+                    return match (c, rest.is_empty()) {
+                        (_, false) => Some(rest),
+                        ('I', true) => opts.get(i).map(String::as_str),
+                        _ => Some("{}"),
+                    };
+                }
+                // These take a value: the rest of the word is it.
+                'n' | 'L' | 'P' | 'd' | 'E' | 's' | 'a' | 'J' | 'R' => break,
+                _ => {}
+            }
+        }
+    }
+    None
 }
 
 /// Targets an output redirection may name without writing a file.
@@ -124,9 +274,17 @@ fn piped_text(prev: &RawCommand) -> Option<String> {
     }
 }
 
+/// `NAME=…`, `NAME+=…` or an array element `NAME[i]=…`.
 pub(crate) fn is_assignment(w: &str) -> bool {
     match w.split_once('=') {
-        Some((name, _)) => is_name(name.strip_suffix('+').unwrap_or(name)),
+        Some((name, _)) => {
+            let name = name.strip_suffix('+').unwrap_or(name);
+            let name = match name.strip_suffix(']').and_then(|n| n.split_once('[')) {
+                Some((array, _)) => array,
+                None => name,
+            };
+            is_name(name)
+        }
         None => false,
     }
 }
@@ -274,14 +432,68 @@ impl Cx<'_, '_, '_> {
     }
 
     /// Run an argv found inside another command (`find -exec`, `python -m`).
-    fn nested(&mut self, argv: &[String]) {
+    fn nested(&mut self, argv: &[String], marks: Marks) {
         if self.level + 1 > MAX_DEPTH {
             mark_unparsable(self.out, "nesting too deep");
             return;
         }
         self.level += 1;
-        self.run(argv, Stdin::None);
+        self.run(argv, Stdin::None, marks);
         self.level -= 1;
+    }
+
+    /// Mark the analysis unanalysable: `what` (e.g. "the command name") is
+    /// only known at run time; `part` is the word that makes it so.
+    fn unknown(&mut self, what: std::fmt::Arguments<'_>, part: &str) {
+        if self.out.unparsable.is_none() {
+            self.out.unparsable = Some(format!(
+                "{what} is only known at run time ({})",
+                shorten(part)
+            ));
+        }
+    }
+
+    /// Mark the analysis unanalysable: `what` comes from `source` (a pipe,
+    /// a process substitution, …), only known at run time.
+    fn unknown_input(&mut self, what: std::fmt::Arguments<'_>, source: &str) {
+        if self.out.unparsable.is_none() {
+            self.out.unparsable = Some(format!(
+                "{what} comes from {source}, only known at run time"
+            ));
+        }
+    }
+
+    /// The program `who` reads from stdin, when it can be seen; when it only
+    /// exists at run time, marks the analysis unanalysable and gives `None`.
+    fn stdin_code<'s>(&mut self, stdin: Stdin<'s>, who: &str) -> Option<std::borrow::Cow<'s, str>> {
+        match stdin.script() {
+            Ok(code) => code,
+            Err(source) => {
+                self.unknown_input(format_args!("the code run by {who}"), source);
+                None
+            }
+        }
+    }
+
+    /// A script argument `word` (at `i`) of `who` that is a process
+    /// substitution: the script only exists at run time. Marks it and says so.
+    fn proc_subst_script(&mut self, who: &str, marks: Marks, i: usize, word: &str) -> bool {
+        let yes = word.starts_with("<(") && marks.code(i, word);
+        if yes {
+            self.unknown_input(
+                format_args!("the code run by {who}"),
+                "a process substitution",
+            );
+        }
+        yes
+    }
+
+    fn record(&mut self, argv: &[String]) {
+        let command = SimpleCommand::new(argv);
+        match self.visit.as_mut() {
+            Some(f) => f(&command),
+            None => self.out.commands.push(command),
+        }
     }
 
     fn code(&mut self, lang: Lang, src: &str, label: &str) {
@@ -296,46 +508,91 @@ impl Cx<'_, '_, '_> {
 
     /// What a `perl`/`ruby` run writes: `-i` edits in place, each `-e` code
     /// is scanned, and with neither code nor a script file the script comes
-    /// from stdin.
+    /// from stdin. `script` is the first word after the options and its
+    /// index; `runtime_code` an `-e` word built at run time.
+    #[allow(clippy::too_many_arguments)]
     fn inline_code(
         &mut self,
         lang: Lang,
         name: &str,
         inplace: bool,
         codes: &[String],
-        script_file: bool,
-        stdin: Option<&str>,
+        runtime_code: Option<&str>,
+        script: Option<(usize, &str)>,
+        stdin: Stdin<'_>,
+        marks: Marks,
     ) {
         if inplace {
             self.write(format!("{name} -i"));
         }
+        if let Some(c) = runtime_code {
+            self.unknown(format_args!("the code run by {name} -e"), c);
+        }
         for c in codes {
             self.code(lang, c, &format!("{name} -e"));
         }
-        if codes.is_empty()
-            && !script_file
-            && let Some(s) = stdin
+        if !codes.is_empty() {
+            return;
+        }
+        if let Some((i, s)) = script
+            && (self.proc_subst_script(name, marks, i, s) || !is_stdin_path(s))
         {
-            self.code(lang, s, &format!("{name} script on stdin"));
+            return; // a script file: its contents are not visible
+        }
+        if let Some(s) = self.stdin_code(stdin, name) {
+            self.code(lang, &s, &format!("{name} script on stdin"));
         }
     }
 
     /// Strip assignments and wrappers, record the command, classify it.
-    fn run(&mut self, argv: &[String], stdin: Stdin<'_>) {
+    /// A command name only known at run time (`$cmd`, `$(which rm)`,
+    /// `sudo $x`, a glob) makes the analysis unanalysable.
+    fn run(&mut self, argv: &[String], stdin: Stdin<'_>, marks: Marks) {
         let mut argv = argv;
         let mut stdin = stdin;
+        let mut marks = marks;
         loop {
             while argv.first().is_some_and(|w| is_assignment(w)) {
                 argv = &argv[1..];
+                marks = marks.skip(1);
             }
             let Some(first) = argv.first() else { return };
+            if marks.name(0, first) {
+                self.record(argv);
+                self.unknown(format_args!("the command name"), first);
+                return;
+            }
             let name = cmd_name(first);
             match unwrap(name, argv) {
                 Some(start) if start < argv.len() => {
-                    if name == "xargs" || name == "parallel" {
-                        stdin = Stdin::None;
+                    // `timeout $t cmd`: an unquoted expansion among the
+                    // wrapper's options may split and become the command.
+                    if let Some((_, w)) = argv[1..start]
+                        .iter()
+                        .enumerate()
+                        .find(|(k, w)| marks.split(k + 1, w))
+                    {
+                        self.record(argv);
+                        self.unknown(format_args!("the command run by {name}"), w);
+                        return;
+                    }
+                    if matches!(name, "xargs" | "gxargs") {
+                        stdin = Stdin::Args;
+                        if let Some(p) = xargs_placeholder(&argv[1..start]) {
+                            marks.fill(start, &argv[start..], p);
+                        }
                     }
                     argv = &argv[start..];
+                    marks = marks.skip(start);
+                }
+                // `xargs sudo`, `xargs env`: the command comes from xargs' input.
+                Some(_) if matches!(stdin, Stdin::Args) => {
+                    self.record(argv);
+                    self.unknown_input(
+                        format_args!("the command run by xargs {name}"),
+                        "its input",
+                    );
+                    return;
                 }
                 _ => break,
             }
@@ -343,33 +600,50 @@ impl Cx<'_, '_, '_> {
         let Some((first, args)) = argv.split_first() else {
             return;
         };
-        let command = SimpleCommand::new(argv);
-        match self.visit.as_mut() {
-            Some(f) => f(&command),
-            None => self.out.commands.push(command),
-        }
+        self.record(argv);
         if is_help(args) {
             return;
         }
         let name = cmd_name(first);
-        self.classify(name, args, stdin);
+        self.classify(name, args, stdin, marks.skip(1));
     }
 
-    fn classify(&mut self, name: &str, args: &[String], stdin: Stdin<'_>) {
+    /// `marks` are those of `args`.
+    fn classify(&mut self, name: &str, args: &[String], stdin: Stdin<'_>, marks: Marks) {
         match name {
             "bash" | "sh" | "zsh" | "dash" | "ksh" | "mksh" | "ash" | "fish" | "yash" | "posh"
-            | "rbash" => self.shell(args, stdin.text().as_deref()),
-            "eval" => self.reanalyse(&args.join(" ")),
+            | "rbash" => self.shell(name, args, stdin, marks),
+            "eval" => {
+                if let Some((_, a)) = args.iter().enumerate().find(|(k, a)| marks.code(*k, a)) {
+                    self.unknown(format_args!("the code run by eval"), a);
+                }
+                self.reanalyse(&args.join(" "));
+            }
+            "source" | "." => {
+                if let Some(f) = args.first()
+                    && !self.proc_subst_script(name, marks, 0, f)
+                    && is_stdin_path(f)
+                    && let Some(s) = self.stdin_code(stdin, name)
+                {
+                    self.reanalyse(&s);
+                }
+            }
             "su" | "runuser" => {
                 let mut i = 0;
                 while let Some(a) = args.get(i) {
                     if a == "-c" || a == "--command" {
                         if let Some(c) = args.get(i + 1) {
+                            if marks.code(i + 1, c) {
+                                self.unknown(format_args!("the code run by {name} -c"), c);
+                            }
                             self.reanalyse(c);
                         }
                         return;
                     }
                     if let Some(c) = a.strip_prefix("--command=") {
+                        if marks.code(i, a) {
+                            self.unknown(format_args!("the code run by {name} -c"), c);
+                        }
                         self.reanalyse(c);
                         return;
                     }
@@ -381,10 +655,18 @@ impl Cx<'_, '_, '_> {
                 if let Some(rest) = args.get(i..)
                     && !rest.is_empty()
                 {
+                    if let Some((_, a)) =
+                        rest.iter().enumerate().find(|(k, a)| marks.code(i + k, a))
+                    {
+                        self.unknown(format_args!("the code run by watch"), a);
+                    }
                     self.reanalyse(&rest.join(" "));
                 }
             }
-            "find" | "gfind" => self.find(args),
+            "lua" | "luajit" | "tclsh" | "wish" | "expect" | "osascript" | "irb" => {
+                self.other_interpreter(name, args, stdin, marks)
+            }
+            "find" | "gfind" => self.find(args, marks),
             "fd" | "fdfind" => {
                 // `fd PATTERN -x cmd` / `-X cmd`
                 if let Some(k) = args
@@ -397,7 +679,9 @@ impl Cx<'_, '_, '_> {
                         .cloned()
                         .collect();
                     if !inner.is_empty() {
-                        self.nested(&inner);
+                        let mut m = marks.skip(k + 1);
+                        m.fill(0, &inner, "{");
+                        self.nested(&inner, m);
                     }
                 }
             }
@@ -408,21 +692,24 @@ impl Cx<'_, '_, '_> {
                     .take_while(|a| !a.starts_with(":::"))
                     .cloned()
                     .collect();
-                if !inner.is_empty() {
-                    self.nested(&inner);
+                if inner.is_empty() {
+                    // Without a command, each input line is one.
+                    self.unknown_input(
+                        format_args!("each command parallel runs"),
+                        "its input or arguments",
+                    );
+                } else {
+                    // `{}`, `{.}`, `{1}`, …: filled in from the input.
+                    let mut m = marks.skip(i);
+                    m.fill(0, &inner, "{");
+                    self.nested(&inner, m);
                 }
             }
-            "python" | "pypy" => self.python(args, stdin.text().as_deref()),
-            "node" => self.node(args, stdin.text().as_deref(), "node"),
-            "perl" => self.perl(args, stdin.text().as_deref()),
-            "ruby" => self.ruby(args, stdin.text().as_deref()),
-            "php" => {
-                if let Some(k) = args.iter().position(|a| a == "-r")
-                    && let Some(c) = args.get(k + 1)
-                {
-                    self.code(Lang::Php, c, "php -r");
-                }
-            }
+            "python" | "pypy" => self.python(args, stdin, marks),
+            "node" => self.node(args, stdin, marks, "node"),
+            "perl" => self.perl(args, stdin, marks),
+            "ruby" => self.ruby(args, stdin, marks),
+            "php" => self.php(args, stdin, marks),
             "awk" | "gawk" | "mawk" | "nawk" => self.awk(name, args),
             "sed" | "gsed" => self.sed(name, args),
             "tee" => {
@@ -652,9 +939,7 @@ impl Cx<'_, '_, '_> {
                 }
             }
             "stylua" | "taplo" | "swiftformat" | "ktlint" | "sqlfluff" | "mix" | "dart"
-            | "flutter" | "dotnet" | "deno" | "bun" => {
-                self.misc_tool(name, args, stdin.text().as_deref())
-            }
+            | "flutter" | "dotnet" | "deno" | "bun" => self.misc_tool(name, args, stdin, marks),
             "npm" | "pnpm" | "yarn" | "pip" | "uv" | "poetry" | "pipenv" | "pdm" | "conda"
             | "mamba" | "micromamba" | "gem" | "bundle" | "bundler" | "composer" | "brew"
             | "apt" | "apt-get" | "aptitude" | "dnf" | "yum" | "zypper" | "apk" | "pacman"
@@ -692,14 +977,14 @@ impl Cx<'_, '_, '_> {
         }
     }
 
-    fn shell(&mut self, args: &[String], stdin: Option<&str>) {
+    fn shell(&mut self, name: &str, args: &[String], stdin: Stdin<'_>, marks: Marks) {
         let mut i = 0;
         let mut has_c = false;
         let mut from_stdin = false;
         while let Some(a) = args.get(i) {
             if a == "--" || a == "-" {
                 i += 1;
-                from_stdin = a == "-";
+                from_stdin |= a == "-";
                 break;
             }
             if a.starts_with("--") {
@@ -726,20 +1011,98 @@ impl Cx<'_, '_, '_> {
             break;
         }
         if has_c {
-            if let Some(code) = args.get(i) {
-                self.reanalyse(code);
+            match args.get(i) {
+                Some(code) => {
+                    // `bash -c "$x"`, `bash -c "echo $x"`: the outer shell
+                    // expands it before the inner one parses it as code.
+                    if marks.code(i, code) {
+                        self.unknown(format_args!("the code run by {name} -c"), code);
+                    }
+                    self.reanalyse(&marks.script(code));
+                }
+                None if matches!(stdin, Stdin::Args) => {
+                    self.unknown_input(format_args!("the code run by {name} -c"), "xargs' input")
+                }
+                None => {}
             }
             return;
         }
-        if (from_stdin || args.get(i).is_none())
-            && let Some(s) = stdin
+        if !from_stdin
+            && let Some(script) = args.get(i)
+            && (self.proc_subst_script(name, marks, i, script) || !is_stdin_path(script))
         {
-            self.reanalyse(s);
+            return; // a script file, whose contents are not visible
         }
-        // Otherwise it runs a script file, whose contents are not visible.
+        if let Some(s) = self.stdin_code(stdin, name) {
+            self.reanalyse(&s);
+        }
     }
 
-    fn find(&mut self, args: &[String]) {
+    /// Interpreters whose code is not scanned (`lua`, `tclsh`, …): only
+    /// code that exists at run time is reported (`curl … | lua`).
+    fn other_interpreter(&mut self, name: &str, args: &[String], stdin: Stdin<'_>, marks: Marks) {
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            match a.as_str() {
+                "-e" | "-c" => {
+                    if let Some(c) = args.get(i + 1)
+                        && marks.code(i + 1, c)
+                    {
+                        self.unknown(format_args!("the code run by {name} {a}"), c);
+                    }
+                    return;
+                }
+                "-" => break,
+                "-l" | "-f" | "-s" => i += 2,
+                _ if a.starts_with('-') => i += 1,
+                _ => {
+                    if self.proc_subst_script(name, marks, i, a) || !is_stdin_path(a) {
+                        return;
+                    }
+                    break;
+                }
+            }
+        }
+        self.stdin_code(stdin, name);
+    }
+
+    fn php(&mut self, args: &[String], stdin: Stdin<'_>, marks: Marks) {
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            match a.as_str() {
+                "-r" | "-R" | "-B" | "-E" => {
+                    if let Some(c) = args.get(i + 1) {
+                        if marks.code(i + 1, c) {
+                            self.unknown(format_args!("the code run by php {a}"), c);
+                        }
+                        if a == "-r" {
+                            self.code(Lang::Php, c, "php -r");
+                        }
+                    }
+                    return;
+                }
+                // A script file, or modes that do not run code.
+                "-f" | "-F" | "-l" | "-v" | "-m" | "-i" | "-h" | "-s" | "-w" | "-a" => return,
+                "-d" | "-c" | "-z" => i += 2,
+                "--" => {
+                    i += 1;
+                    break;
+                }
+                _ if a.starts_with('-') => i += 1,
+                _ => break,
+            }
+        }
+        if let Some(s) = args.get(i)
+            && (self.proc_subst_script("php", marks, i, s) || !is_stdin_path(s))
+        {
+            return;
+        }
+        if let Some(s) = self.stdin_code(stdin, "php") {
+            self.code(Lang::Php, &s, "php script on stdin");
+        }
+    }
+
+    fn find(&mut self, args: &[String], marks: Marks) {
         let mut i = 0;
         while let Some(a) = args.get(i) {
             match a.as_str() {
@@ -754,9 +1117,13 @@ impl Cx<'_, '_, '_> {
                         }
                         j += 1;
                     }
-                    let inner = &args[start.min(args.len())..j.min(args.len())];
+                    let from = start.min(args.len());
+                    let inner = &args[from..j.min(args.len())];
                     if !inner.is_empty() {
-                        self.nested(inner);
+                        // `{}` is a found path: as a command name, only known at run time.
+                        let mut m = marks.skip(from);
+                        m.fill(0, inner, "{}");
+                        self.nested(inner, m);
                     }
                     i = j + 1;
                 }
@@ -776,13 +1143,21 @@ impl Cx<'_, '_, '_> {
         }
     }
 
-    fn python(&mut self, args: &[String], stdin: Option<&str>) {
+    fn python(&mut self, args: &[String], stdin: Stdin<'_>, marks: Marks) {
         let mut i = 0;
         while let Some(a) = args.get(i) {
             let short = a.len() > 1 && a.starts_with('-') && !a.starts_with("--");
             if short && a.ends_with('c') && a[1..].chars().all(|c| c.is_ascii_alphabetic()) {
-                if let Some(code) = args.get(i + 1) {
-                    self.code(Lang::Python, code, "python -c");
+                match args.get(i + 1) {
+                    Some(code) => {
+                        if marks.code(i + 1, code) {
+                            self.unknown(format_args!("the code run by python -c"), code);
+                        }
+                        self.code(Lang::Python, code, "python -c");
+                    }
+                    None if matches!(stdin, Stdin::Args) => self
+                        .unknown_input(format_args!("the code run by python -c"), "xargs' input"),
+                    None => {}
                 }
                 return;
             }
@@ -790,7 +1165,7 @@ impl Cx<'_, '_, '_> {
                 if let Some(rest) = args.get(i + 1..)
                     && !rest.is_empty()
                 {
-                    self.nested(rest);
+                    self.nested(rest, marks.skip(i + 1));
                 }
                 return;
             }
@@ -805,18 +1180,24 @@ impl Cx<'_, '_, '_> {
                 };
                 continue;
             }
-            return; // a script file
+            if self.proc_subst_script("python", marks, i, a) || !is_stdin_path(a) {
+                return; // a script file
+            }
+            break;
         }
-        if let Some(s) = stdin {
-            self.code(Lang::Python, s, "python script on stdin");
+        if let Some(s) = self.stdin_code(stdin, "python") {
+            self.code(Lang::Python, &s, "python script on stdin");
         }
     }
 
-    fn node(&mut self, args: &[String], stdin: Option<&str>, label: &str) {
+    fn node(&mut self, args: &[String], stdin: Stdin<'_>, marks: Marks, label: &str) {
         let mut i = 0;
         while let Some(a) = args.get(i) {
             if matches!(a.as_str(), "-e" | "--eval" | "-p" | "--print" | "-pe") {
                 if let Some(code) = args.get(i + 1) {
+                    if marks.code(i + 1, code) {
+                        self.unknown(format_args!("the code run by {label} {a}"), code);
+                    }
                     self.code(Lang::Node, code, &format!("{label} -e"));
                 }
                 return;
@@ -825,6 +1206,9 @@ impl Cx<'_, '_, '_> {
                 .strip_prefix("--eval=")
                 .or_else(|| a.strip_prefix("--print="))
             {
+                if marks.code(i, a) {
+                    self.unknown(format_args!("the code run by {label} --eval"), code);
+                }
                 self.code(Lang::Node, code, &format!("{label} -e"));
                 return;
             }
@@ -842,16 +1226,20 @@ impl Cx<'_, '_, '_> {
                 };
                 continue;
             }
-            return;
+            if self.proc_subst_script(label, marks, i, a) || !is_stdin_path(a) {
+                return; // a script file
+            }
+            break;
         }
-        if let Some(s) = stdin {
-            self.code(Lang::Node, s, &format!("{label} script on stdin"));
+        if let Some(s) = self.stdin_code(stdin, label) {
+            self.code(Lang::Node, &s, &format!("{label} script on stdin"));
         }
     }
 
-    fn perl(&mut self, args: &[String], stdin: Option<&str>) {
+    fn perl(&mut self, args: &[String], stdin: Stdin<'_>, marks: Marks) {
         let mut i = 0;
         let mut codes = Vec::new();
+        let mut runtime_code = None;
         let mut inplace = false;
         while let Some(a) = args.get(i) {
             if a == "--" {
@@ -873,9 +1261,17 @@ impl Cx<'_, '_, '_> {
                     'e' | 'E' => {
                         let rest: String = cs[k + 1..].iter().collect();
                         if rest.is_empty() {
-                            codes.extend(args.get(i + 1).cloned());
+                            if let Some(c) = args.get(i + 1) {
+                                if marks.code(i + 1, c) {
+                                    runtime_code = Some(c.as_str());
+                                }
+                                codes.push(c.clone());
+                            }
                             used_next = true;
                         } else {
+                            if marks.code(i, a) {
+                                runtime_code = Some(a.as_str());
+                            }
                             codes.push(rest);
                         }
                         break;
@@ -900,14 +1296,17 @@ impl Cx<'_, '_, '_> {
             "perl",
             inplace,
             &codes,
-            args.get(i).is_some(),
+            runtime_code,
+            args.get(i).map(|a| (i, a.as_str())),
             stdin,
+            marks,
         );
     }
 
-    fn ruby(&mut self, args: &[String], stdin: Option<&str>) {
+    fn ruby(&mut self, args: &[String], stdin: Stdin<'_>, marks: Marks) {
         let mut i = 0;
         let mut codes = Vec::new();
+        let mut runtime_code = None;
         let mut inplace = false;
         while let Some(a) = args.get(i) {
             if !(a.len() > 1 && a.starts_with('-')) || a == "--" {
@@ -924,9 +1323,17 @@ impl Cx<'_, '_, '_> {
                     'e' => {
                         let rest: String = cs[k + 1..].iter().collect();
                         if rest.is_empty() {
-                            codes.extend(args.get(i + 1).cloned());
+                            if let Some(c) = args.get(i + 1) {
+                                if marks.code(i + 1, c) {
+                                    runtime_code = Some(c.as_str());
+                                }
+                                codes.push(c.clone());
+                            }
                             used_next = true;
                         } else {
+                            if marks.code(i, a) {
+                                runtime_code = Some(a.as_str());
+                            }
                             codes.push(rest);
                         }
                         break;
@@ -945,8 +1352,10 @@ impl Cx<'_, '_, '_> {
             "ruby",
             inplace,
             &codes,
-            args.get(i).is_some(),
+            runtime_code,
+            args.get(i).map(|a| (i, a.as_str())),
             stdin,
+            marks,
         );
     }
 
@@ -1421,7 +1830,7 @@ impl Cx<'_, '_, '_> {
         }
     }
 
-    fn misc_tool(&mut self, name: &str, args: &[String], stdin: Option<&str>) {
+    fn misc_tool(&mut self, name: &str, args: &[String], stdin: Stdin<'_>, marks: Marks) {
         let first = args.first().map(String::as_str).unwrap_or("");
         let p = positionals(args, "", &[]);
         let sub = p.first().copied().unwrap_or("");
@@ -1466,6 +1875,9 @@ impl Cx<'_, '_, '_> {
                 "lint" if has(args, &["--fix"]) => Some("deno lint --fix".into()),
                 "add" | "install" | "remove" | "uninstall" | "i" => Some(format!("deno {sub}")),
                 "eval" => {
+                    if let Some((_, a)) = args.iter().enumerate().find(|(k, a)| marks.code(*k, a)) {
+                        self.unknown(format_args!("the code run by deno eval"), a);
+                    }
                     if let Some(c) = p.get(1) {
                         self.code(Lang::Node, c, "deno eval");
                     }
@@ -1475,7 +1887,7 @@ impl Cx<'_, '_, '_> {
             },
             "bun" => {
                 if first.starts_with('-') {
-                    self.node(args, stdin, "bun");
+                    self.node(args, stdin, marks, "bun");
                     None
                 } else {
                     match sub {

@@ -9,8 +9,9 @@
 //! `bash -c`/`eval` strings, `find -exec` and `xargs` — strips env
 //! assignments and wrappers (`sudo`, `env`, `timeout`, …), and names each
 //! write it finds. When it cannot tell (unterminated quote, unclosed
-//! here-doc, nesting too deep) it says so in [`Analysis::unparsable`] rather
-//! than guessing, so the caller can fail closed.
+//! here-doc, nesting too deep, a command name or code that only exists at
+//! run time) it says so in [`Analysis::unparsable`] rather than guessing, so
+//! the caller can fail closed.
 //!
 //! # Why a hand-written parser
 //!
@@ -60,12 +61,50 @@
 //! - `mktemp` is not a write (it creates an empty scratch file outside the
 //!   project).
 //!
+//! # Run-time commands
+//!
+//! A command whose name or code only exists at run time is unanalysable,
+//! with a reason naming the part (`the command name is only known at run
+//! time ($cmd)`, `the code run by sh comes from a pipe, only known at run
+//! time`), so a write-restricted phase denies it:
+//! - a command name (after assignments and wrappers) with an expansion,
+//!   substitution, glob or brace pair: `$cmd x`, `"$(which rm)" x`,
+//!   `${EDITOR:-vi} f`, `sudo $X`, `xargs $X`, `find -exec $X {} \;`,
+//!   `/bin/r? x`, and the `{}` of `find -exec {}` / `xargs -I{} {}`. A
+//!   quoted expansion before the last `/` is fine: `"$HOME/bin/tool"` runs
+//!   `tool`. An unquoted expansion among a wrapper's options
+//!   (`timeout $T cmd`) may split into the command, so it counts too;
+//! - code built by the calling shell: an expansion in the string of `eval`,
+//!   `sh -c` (all shells), `su -c`, `watch`, `python -c`, `node -e`,
+//!   `perl -e`, `ruby -e`, `php -r`, `deno eval`, and in an unquoted here-doc
+//!   or here-string fed to an interpreter. `bash -c "echo $X"` counts: `$X`
+//!   is spliced in before the inner shell parses it (`X='; rm -rf src'`).
+//!   Arithmetic and status values (`$((…))`, `$?`, `$#`) are numbers and do
+//!   not count;
+//! - a shell or interpreter (`sh`, `bash -s`, `python3 -`, `node`, `perl`,
+//!   `ruby`, `php`, `lua`, …) or `source /dev/stdin` reading its program from
+//!   a pipe whose text is not plain `echo`/`printf`/`cat <<'EOF'` (`curl … |
+//!   sh`, `base64 -d | bash`, `( … ) | sh`), from `< <(…)`, or given a
+//!   process substitution as its script (`bash <(…)`, `source <(…)`);
+//! - `xargs` supplying the code or the command: `xargs sh -c`, `xargs sudo`,
+//!   `parallel` with no command.
+//!
+//! Run-time arguments are data: `ls "$DIR"`, `grep "$PAT"`,
+//! `cat $(git ls-files)`, `bash -c 'echo "$1"' _ "$X"` are analysed as
+//! usual. What the code that is visible still says is analysed too, so
+//! deny globs and `explain` see it.
+//!
 //! # Limits
 //!
-//! Code that only exists at run time is not seen: `eval "$(cmd)"`,
-//! `bash -c "$CMD"`, `curl … | sh`, what a script file does, a command name
-//! produced by an expansion (`$(echo rm) x`), commands run over `ssh`.
-//! Inline interpreter code is scanned for known write calls, not executed.
+//! What a script file does (`python gen.py`, `bash run.sh`, `source env.sh`)
+//! is not seen, nor commands run over `ssh` or in containers. Inline
+//! interpreter code is scanned for known write calls, not executed. An
+//! argument only known at run time is taken as data even where it decides
+//! what the command does (`sed $FLAGS f`, `git $SUB`), and so is text that
+//! `find -exec` or `xargs -I` splices into a `sh -c` script outside command
+//! position (`xargs -I{} sh -c 'wc -l < {}'`). Expansions in `sed` and `awk`
+//! programs are not counted as run-time code (`sed "s/$A/$B/"` is common and
+//! read-only).
 
 mod classify;
 mod code;
@@ -116,7 +155,8 @@ pub struct Analysis {
     /// e.g. `redirection to out.txt`, `sed -i`, `tee notes.md`.
     pub writes: Vec<String>,
     /// `Some(reason)` when the command cannot be analysed (unterminated
-    /// quote, here-doc never closed, nesting too deep, …).
+    /// quote, here-doc never closed, nesting too deep, a command name or code
+    /// only known at run time, …).
     pub unparsable: Option<String>,
 }
 

@@ -2,7 +2,9 @@
 //! simple commands (words after quote removal, redirections, here-doc bodies),
 //! including the ones nested in `$(…)`, backticks, `<(…)`, subshells, braces
 //! and control-flow bodies. It knows nothing about what commands mean; that is
-//! `classify`'s job.
+//! `classify`'s job. Quote removal loses what was expanded, so each command
+//! also carries [`RunTime`] masks: which of its words hold expansions, and
+//! which cannot be known as a command name before run time.
 //!
 //! It works on a `Vec<char>` with bounds-checked look-ups only, so no input can
 //! make it index out of range or split a UTF-8 sequence, and every nesting step
@@ -20,7 +22,52 @@ pub(crate) struct Word {
     pub text: String,
     /// No quotes, escapes or expansions: only such a word can be a keyword.
     pub plain: bool,
+    /// What of it is only known at run time: `RT_*` bits.
+    pub rt: u8,
 }
+
+/// The word holds an expansion whose value may be any text (`$x`, `"${x}"`,
+/// `$(…)`, backticks, `<(…)`; not `$((…))` or `$?`, which are numbers):
+/// run as code (`eval`, `bash -c`), that text is code.
+pub(crate) const RT_CODE: u8 = 1;
+/// Such an expansion outside double quotes: it may split into several words.
+pub(crate) const RT_SPLIT: u8 = 2;
+/// As a command name the word is only known at run time: an unquoted
+/// expansion, glob or brace pair (`{a,b}`, and the `{}` that `find -exec`
+/// and `xargs -I` fill in), or a quoted expansion in its last path
+/// component (`"$HOME/bin/x"` still names `x`; `"$tool"`, `$HOME/bin/x` do
+/// not).
+pub(crate) const RT_NAME: u8 = 4;
+
+/// Which words of a command are only known at run time, one mask per `RT_*`
+/// bit with one bit per word (bit 63 stands for word 63 and all after it).
+/// Plain integers: ordinary commands cost nothing extra.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct RunTime {
+    pub code: u64,
+    pub split: u64,
+    pub name: u64,
+}
+
+impl RunTime {
+    pub(crate) fn set(&mut self, word: usize, rt: u8) {
+        let bit = 1u64 << word.min(63);
+        if rt & RT_CODE != 0 {
+            self.code |= bit;
+        }
+        if rt & RT_SPLIT != 0 {
+            self.split |= bit;
+        }
+        if rt & RT_NAME != 0 {
+            self.name |= bit;
+        }
+    }
+}
+
+/// Expansions met since the flags were last cleared (`Parser::exp`): any,
+/// and ones whose value may be any text (see `RT_CODE`).
+const EXP_ANY: u8 = 1;
+const EXP_CODE: u8 = 2;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum RedirOp {
@@ -55,11 +102,19 @@ pub(crate) struct Redirect {
 pub(crate) struct RawCommand {
     /// Its words after quote removal.
     pub words: Vec<String>,
+    /// Which of `words` are only known at run time.
+    pub rt: RunTime,
     pub redirects: Vec<Redirect>,
     /// The text fed to its standard input by a here-doc or here-string.
     pub stdin_text: Option<String>,
+    /// That text has expansions in it (`<<< "$x"`, an unquoted here-doc
+    /// with `$(…)`): what it is exactly is only known at run time.
+    pub stdin_runtime: bool,
     /// Index (in the same list) of the command piped into this one.
     pub pipe_prev: Option<usize>,
+    /// What is piped in is a compound command (`( … ) |`, `done |`), whose
+    /// output is more than that of the command at `pipe_prev`.
+    pub pipe_compound: bool,
     /// How deeply nested it was; interpreters re-analysed from it start here.
     pub level: usize,
     heredoc: Option<usize>,
@@ -84,6 +139,8 @@ struct HereDoc {
     strip_tabs: bool,
     quoted: bool,
     body: Option<String>,
+    /// Unquoted and with expansions in the body.
+    runtime: bool,
 }
 
 /// Parse `src`. `level` is the nesting depth it was found at; `budget` is
@@ -149,6 +206,13 @@ struct Parser<'s, 'b> {
     cmds: Vec<RawCommand>,
     heredocs: Vec<HereDoc>,
     pending: Vec<usize>,
+    /// `EXP_*` flags of the expansions read since `read_word` cleared them.
+    exp: u8,
+    /// Length of the text being read just after the last expansion read.
+    exp_end: usize,
+    /// The simple command just parsed ended a compound one (`)`, `}`,
+    /// `done`, `fi`, `esac`).
+    compound_end: bool,
 }
 
 fn is_meta(c: char) -> bool {
@@ -184,6 +248,9 @@ impl<'s, 'b> Parser<'s, 'b> {
             cmds: Vec::with_capacity(src.len() / 24 + 1),
             heredocs: Vec::new(),
             pending: Vec::new(),
+            exp: 0,
+            exp_end: 0,
+            compound_end: false,
         }
     }
 
@@ -215,8 +282,11 @@ impl<'s, 'b> Parser<'s, 'b> {
     /// Resolve here-doc bodies into the commands and hand them out.
     fn finish(mut self) -> Parsed {
         for c in &mut self.cmds {
-            if let Some(i) = c.heredoc.take() {
-                c.stdin_text = self.heredocs.get_mut(i).and_then(|h| h.body.take());
+            if let Some(i) = c.heredoc.take()
+                && let Some(h) = self.heredocs.get_mut(i)
+            {
+                c.stdin_text = h.body.take();
+                c.stdin_runtime = h.runtime;
             }
         }
         Parsed {
@@ -287,7 +357,7 @@ impl<'s, 'b> Parser<'s, 'b> {
     }
 
     fn parse_list(&mut self, stop: Stop) -> PResult<()> {
-        let mut pipe_from: Option<usize> = None;
+        let mut pipe_from: Option<(usize, bool)> = None;
         loop {
             self.skip_blanks();
             let Some(c) = self.peek(0) else {
@@ -329,7 +399,11 @@ impl<'s, 'b> Parser<'s, 'b> {
                         pipe_from = None;
                     } else {
                         self.pos += if self.peek(1) == Some('&') { 2 } else { 1 };
-                        pipe_from = self.cmds.len().checked_sub(1);
+                        pipe_from = self
+                            .cmds
+                            .len()
+                            .checked_sub(1)
+                            .map(|p| (p, self.compound_end));
                     }
                     continue;
                 }
@@ -347,11 +421,12 @@ impl<'s, 'b> Parser<'s, 'b> {
             let before = self.pos;
             let first_new = self.cmds.len();
             self.parse_command()?;
-            if let Some(p) = pipe_from.take()
+            if let Some((p, compound)) = pipe_from.take()
                 && self.cmds.len() > first_new
                 && let Some(last) = self.cmds.last_mut()
             {
                 last.pipe_prev = Some(p);
+                last.pipe_compound = compound;
             }
             if self.pos == before {
                 return Err(format!("unexpected '{c}'"));
@@ -403,6 +478,7 @@ impl<'s, 'b> Parser<'s, 'b> {
         };
         let mut cmd_pos = !after_compound;
         let mut dbracket = false;
+        let mut closes = after_compound;
         loop {
             self.skip_blanks();
             let Some(c) = self.peek(0) else { break };
@@ -416,6 +492,7 @@ impl<'s, 'b> Parser<'s, 'b> {
                 }
                 '<' | '>' if self.peek(1) == Some('(') && !dbracket => {
                     let w = self.read_proc_subst()?;
+                    cmd.rt.set(cmd.words.len(), w.rt);
                     cmd.words.push(w.text);
                     cmd_pos = false;
                     continue;
@@ -426,6 +503,7 @@ impl<'s, 'b> Parser<'s, 'b> {
                 }
                 '(' if !dbracket => {
                     if !cmd.words.is_empty() && self.funcdef_parens() {
+                        self.compound_end = false;
                         return Ok(()); // `name() …`: the body is the next command
                     }
                     if cmd_pos && cmd.words.is_empty() && cmd.redirects.is_empty() {
@@ -453,12 +531,21 @@ impl<'s, 'b> Parser<'s, 'b> {
             }
             if cmd_pos && w.plain {
                 match w.text.as_str() {
-                    "if" | "then" | "else" | "elif" | "fi" | "do" | "done" | "while" | "until"
-                    | "{" | "}" | "!" | "esac" => continue,
-                    "for" | "select" => return self.skip_for_header(),
+                    "fi" | "done" | "}" | "esac" => {
+                        closes = true;
+                        continue;
+                    }
+                    "if" | "then" | "else" | "elif" | "do" | "while" | "until" | "{" | "!" => {
+                        continue;
+                    }
+                    "for" | "select" => {
+                        self.compound_end = false;
+                        return self.skip_for_header();
+                    }
                     "case" => {
                         self.parse_case()?;
                         cmd_pos = false;
+                        closes = true;
                         continue;
                     }
                     "function" => {
@@ -466,6 +553,7 @@ impl<'s, 'b> Parser<'s, 'b> {
                         let _name = self.read_word(false)?;
                         self.skip_blanks();
                         self.funcdef_parens();
+                        self.compound_end = false;
                         return Ok(());
                     }
                     "[[" => dbracket = true,
@@ -474,9 +562,12 @@ impl<'s, 'b> Parser<'s, 'b> {
             } else if dbracket && w.plain && w.text == "]]" {
                 dbracket = false;
             }
+            cmd.rt.set(cmd.words.len(), w.rt);
             cmd.words.push(w.text);
             cmd_pos = false;
         }
+        // Set last: words read above may hold nested commands that set it.
+        self.compound_end = closes;
         if !cmd.words.is_empty()
             || !cmd.redirects.is_empty()
             || cmd.heredoc.is_some()
@@ -617,13 +708,17 @@ impl<'s, 'b> Parser<'s, 'b> {
         let w = self.read_word(false)?;
         match kind {
             Kind::Plain(op) => cmd.redirects.push(Redirect { op, target: w.text }),
-            Kind::HereString => cmd.stdin_text = Some(w.text),
+            Kind::HereString => {
+                cmd.stdin_runtime = w.rt & RT_CODE != 0;
+                cmd.stdin_text = Some(w.text);
+            }
             Kind::HereDoc { strip_tabs } => {
                 self.heredocs.push(HereDoc {
                     delim: w.text,
                     strip_tabs,
                     quoted: !w.plain,
                     body: None,
+                    runtime: false,
                 });
                 let idx = self.heredocs.len() - 1;
                 self.pending.push(idx);
@@ -676,11 +771,10 @@ impl<'s, 'b> Parser<'s, 'b> {
                 body.push_str(cmp);
                 body.push('\n');
             }
-            if !quoted {
-                self.sub_parse(&body, true)?;
-            }
+            let runtime = !quoted && self.sub_parse(&body, true)? & EXP_CODE != 0;
             if let Some(h) = self.heredocs.get_mut(idx) {
                 h.body = Some(body);
+                h.runtime = runtime;
             }
         }
         Ok(())
@@ -688,8 +782,9 @@ impl<'s, 'b> Parser<'s, 'b> {
 
     /// Parse `text` in a fresh parser one level deeper (backtick contents,
     /// here-doc bodies) and keep its commands. `expand_only` parses it as the
-    /// inside of double quotes, where only substitutions are code.
-    fn sub_parse(&mut self, text: &str, expand_only: bool) -> PResult<()> {
+    /// inside of double quotes, where only substitutions are code. Returns
+    /// the `EXP_*` flags of the expansions met at its top level.
+    fn sub_parse(&mut self, text: &str, expand_only: bool) -> PResult<u8> {
         if self.level + 1 > MAX_DEPTH {
             return Err("nesting too deep".into());
         }
@@ -702,13 +797,14 @@ impl<'s, 'b> Parser<'s, 'b> {
                 sub.run_list()
             }
         });
+        let exp = sub.exp;
         let parsed = sub.finish();
         let offset = self.cmds.len();
         for mut c in parsed.commands {
             c.pipe_prev = c.pipe_prev.map(|p| p + offset);
             self.cmds.push(c);
         }
-        res
+        res.map(|()| exp)
     }
 
     /// `<(…)` or `>(…)` as a word; the list inside is parsed.
@@ -722,12 +818,21 @@ impl<'s, 'b> Parser<'s, 'b> {
         Ok(Word {
             text: self.slice(start, self.pos),
             plain: false,
+            rt: RT_CODE | RT_NAME,
         })
     }
 
     fn read_word(&mut self, dbracket: bool) -> PResult<Word> {
+        // Words read inside this one's substitutions must not disturb the
+        // expansion flags of the word that contains them.
+        let outer = (self.exp, self.exp_end);
         let mut text = String::with_capacity(24);
         let mut plain = true;
+        let mut rt = 0u8;
+        // End of the last expansion inside double quotes, in `text`.
+        let mut quoted_exp_end: Option<usize> = None;
+        // Unquoted `[` seen; unquoted `{` seen.
+        let (mut bracket, mut brace) = (false, false);
         while let Some(c) = self.peek(0) {
             match c {
                 ' ' | '\t' | '\n' | '\r' => break,
@@ -739,9 +844,14 @@ impl<'s, 'b> Parser<'s, 'b> {
                 '(' if is_assign_prefix(&text) || text.ends_with(['@', '!', '+', '*', '?']) => {
                     // `arr=(a b)` or an extglob `@(a|b)`: kept as one word.
                     let start = self.pos;
+                    self.exp = 0;
                     self.skip_balanced()?;
                     text.push_str(&self.slice(start, self.pos));
                     plain = false;
+                    rt |= RT_NAME;
+                    if self.exp & EXP_CODE != 0 {
+                        rt |= RT_CODE | RT_SPLIT;
+                    }
                 }
                 '&' | '|' | '<' | '>' | '(' | ')' => break,
                 '\\' => {
@@ -770,25 +880,54 @@ impl<'s, 'b> Parser<'s, 'b> {
                 }
                 '"' => {
                     self.pos += 1;
+                    self.exp = 0;
                     self.read_dq(&mut text, true)?;
                     plain = false;
+                    if self.exp != 0 {
+                        quoted_exp_end = Some(self.exp_end);
+                    }
+                    if self.exp & EXP_CODE != 0 {
+                        rt |= RT_CODE;
+                    }
                 }
-                '$' => {
-                    self.read_dollar(&mut text, false)?;
+                '$' | '`' => {
+                    self.exp = 0;
+                    if c == '$' {
+                        self.read_dollar(&mut text, false)?;
+                    } else {
+                        self.read_backtick(&mut text)?;
+                    }
                     plain = false;
-                }
-                '`' => {
-                    self.read_backtick(&mut text)?;
-                    plain = false;
+                    if self.exp != 0 {
+                        rt |= RT_NAME;
+                    }
+                    if self.exp & EXP_CODE != 0 {
+                        rt |= RT_CODE | RT_SPLIT;
+                    }
                 }
                 _ => {
+                    match c {
+                        '*' | '?' => rt |= RT_NAME,
+                        '[' => bracket = true,
+                        ']' if bracket => rt |= RT_NAME,
+                        '{' => brace = true,
+                        '}' if brace => rt |= RT_NAME,
+                        _ => {}
+                    }
                     text.push(c);
                     self.pos += 1;
                 }
             }
         }
         self.pos = self.pos.min(self.s.len());
-        Ok(Word { text, plain })
+        // A quoted expansion after the last `/` leaves the name unknown.
+        if let Some(end) = quoted_exp_end
+            && !text.get(end..).is_some_and(|rest| rest.contains('/'))
+        {
+            rt |= RT_NAME;
+        }
+        (self.exp, self.exp_end) = outer;
+        Ok(Word { text, plain, rt })
     }
 
     /// From a `(`, skip to its matching `)`, honouring quotes.
@@ -874,16 +1013,19 @@ impl<'s, 'b> Parser<'s, 'b> {
             Some('(') => {
                 let start = self.pos;
                 self.pos += 1;
-                if self.peek(1) == Some('(') {
+                let exp = if self.peek(1) == Some('(') {
                     self.skip_arith()?;
+                    EXP_ANY
                 } else {
                     self.pos += 1;
                     self.enter()?;
                     self.parse_list(Stop::Paren)?;
                     self.leave();
                     self.pos += 1;
-                }
+                    EXP_ANY | EXP_CODE
+                };
                 text.push_str(&self.slice(start, self.pos));
+                self.expanded(exp, text);
                 Ok(())
             }
             Some('{') => {
@@ -893,14 +1035,29 @@ impl<'s, 'b> Parser<'s, 'b> {
                 self.skip_param(in_dq)?;
                 self.leave();
                 text.push_str(&self.slice(start, self.pos));
+                self.expanded(EXP_ANY | EXP_CODE, text);
                 Ok(())
             }
-            _ => {
+            next => {
                 text.push('$');
                 self.pos += 1;
+                match next {
+                    // `$name`: the name is read on as ordinary characters.
+                    Some(c) if c.is_ascii_alphanumeric() || matches!(c, '_' | '@' | '*' | '-') => {
+                        self.expanded(EXP_ANY | EXP_CODE, text);
+                    }
+                    Some('#' | '?' | '$' | '!') => self.expanded(EXP_ANY, text),
+                    _ => {} // a literal `$`
+                }
                 Ok(())
             }
         }
+    }
+
+    /// Note an expansion just appended to `text`.
+    fn expanded(&mut self, exp: u8, text: &str) {
+        self.exp |= exp;
+        self.exp_end = text.len();
     }
 
     /// The rest of a `${…}` (after `${`), parsing substitutions inside it.
@@ -1046,6 +1203,7 @@ impl<'s, 'b> Parser<'s, 'b> {
         text.push('`');
         text.push_str(&inner);
         text.push('`');
+        self.expanded(EXP_ANY | EXP_CODE, text);
         Ok(())
     }
 }
@@ -1134,6 +1292,54 @@ mod tests {
         assert_eq!(p.commands.len(), 2);
         assert_eq!(p.commands[0].stdin_text.as_deref(), Some("rm -rf /\n"));
         assert_eq!(p.commands[0].redirects[0].target, "f");
+    }
+
+    #[test]
+    fn marks_what_is_only_known_at_run_time() {
+        let rt = |src: &str| {
+            let b = Cell::new(1 << 20);
+            let p = parse(src, 0, &b);
+            assert_eq!(p.error, None, "{src}");
+            p.commands.last().map(|c| c.rt).unwrap_or_default()
+        };
+        let word0 = |src: &str| {
+            let r = rt(src);
+            (r.code & 1 == 1, r.split & 1 == 1, r.name & 1 == 1)
+        };
+        // (code, split, name)
+        assert_eq!(word0("$x"), (true, true, true));
+        assert_eq!(word0("\"$x\""), (true, false, true));
+        assert_eq!(word0("`x`"), (true, true, true));
+        assert_eq!(word0("\"${x:-y}\""), (true, false, true));
+        assert_eq!(word0("\"$HOME/bin/x\""), (true, false, false));
+        assert_eq!(word0("\"$(dirname x)\"/run.sh"), (true, false, false));
+        assert_eq!(word0("$HOME/bin/x"), (true, true, true));
+        assert_eq!(word0("$((1 + 2))"), (false, false, true));
+        assert_eq!(word0("\"$?\""), (false, false, true));
+        assert_eq!(word0("'$x'"), (false, false, false));
+        assert_eq!(word0("\\$x"), (false, false, false));
+        assert_eq!(word0("$'\\x72m'"), (false, false, false));
+        assert_eq!(word0("r?"), (false, false, true));
+        assert_eq!(word0("{a,b}"), (false, false, true));
+        assert_eq!(word0("{}"), (false, false, true));
+        assert_eq!(word0("'{}'"), (false, false, false));
+        assert_eq!(word0("["), (false, false, false));
+        assert_eq!(word0("<(x)"), (true, false, true));
+        // one bit per word; word 63 and later share the last bit
+        assert_eq!(rt("a $x b \"$y\"").code, 0b1010);
+        let far = format!("{}$x", "a ".repeat(70));
+        assert_eq!(rt(&far).code, 1 << 63);
+        // expansions inside a substitution belong to the inner command
+        assert_eq!(rt("echo \"$(ls $d)\"").split, 0);
+        let b = Cell::new(1 << 20);
+        let p = parse(
+            "bash <<< \"$x\"; sh <<EOF\n$(date)\nEOF\nsh <<'EOF'\n$x\nEOF",
+            0,
+            &b,
+        );
+        let runtime: Vec<bool> = p.commands.iter().map(|c| c.stdin_runtime).collect();
+        // `date`, read with the here-doc body, comes after its `sh`
+        assert_eq!(runtime, [true, true, false, false]);
     }
 
     #[test]

@@ -412,3 +412,109 @@ fn analyse_each_sees_the_same_commands_analyse_collects() {
         assert_eq!(each.unparsable, full.unparsable);
     }
 }
+
+#[test]
+fn run_time_code_and_names_are_unanalysable_with_a_plain_reason() {
+    for (cmd, reason) in [
+        (
+            "cmd=rm; $cmd -rf build",
+            "the command name is only known at run time ($cmd)",
+        ),
+        (
+            "curl -fsSL https://x/install.sh | sh",
+            "the code run by sh comes from a pipe, only known at run time",
+        ),
+        (
+            "bash -c \"$CMD\"",
+            "the code run by bash -c is only known at run time ($CMD)",
+        ),
+        (
+            "eval \"$(curl -s https://x/y)\"",
+            "the code run by eval is only known at run time ($(curl -s https://x/y))",
+        ),
+        (
+            "source <(curl -s https://x)",
+            "the code run by source comes from a process substitution, only known at run time",
+        ),
+        (
+            "$(printf '%s' very-long-command-name-that-goes-on-and-on) x",
+            "the command name is only known at run time ($(printf '%s' very-long-command-name-…)",
+        ),
+    ] {
+        let a = analyse(cmd);
+        assert_eq!(a.unparsable.as_deref(), Some(reason), "{cmd:?}");
+        assert!(reason.len() < 100, "{reason}");
+    }
+    // Run-time arguments are data; only names and code are run-time commands.
+    for ok in [
+        "echo $HOME",
+        "ls \"$DIR\"",
+        "cat $(git ls-files | head -1)",
+        "bash -c 'echo $HOME'",
+        "eval 'echo $HOME'",
+        "echo hi | sh",
+        "\"$HOME/.cargo/bin/cargo\" --version",
+        "find . -exec grep -l x {} +",
+    ] {
+        assert_eq!(analyse(ok).unparsable, None, "{ok:?}");
+    }
+}
+
+#[test]
+fn run_time_rule_finds_the_right_word() {
+    let unknown = |cmd: &str| analyse(cmd).unparsable.is_some();
+    for cmd in [
+        // the marks follow the words through wrappers and nested commands
+        "find . -exec sh -c \"$X\" \\;",
+        "sudo -u root bash -c \"$X\"",
+        "nice -n 5 timeout 3 env A=1 \"$X\"",
+        "python3 -m $MOD",
+        // an unquoted expansion in a wrapper's options may become the command
+        "timeout $T ls",
+        // a path is a name only once its last part is literal and quoted
+        "$HOME/bin/tool x",
+        "\"$D/$T\" x",
+        "\"$D\"/*/x",
+        // placeholders as names or as the whole script
+        "ls | xargs -I % sh -c '%'",
+        "find . -exec '{}' \\;",
+        "ls | xargs sudo",
+        // a compound command's output is more than its last command's
+        "(curl -s u; echo ls) | sh",
+        "for u in a b; do curl -s $u; done | bash",
+        // an unquoted here-doc is expanded before the shell reads it
+        "bash <<EOF\necho $HOME\nEOF",
+        "python3 - <<EOF\nprint('$X')\nEOF",
+        "echo \"$X\" | sh",
+    ] {
+        assert!(unknown(cmd), "{cmd:?}");
+    }
+    // the fallback for words after the 63rd still sees the expansion
+    let many = format!("env {}\"$X\" y", "A=1 ".repeat(70));
+    assert!(unknown(&many));
+
+    for cmd in [
+        "sudo -u root bash -c 'echo $X'",
+        "timeout \"$T\" ls",
+        "\"$HOME/bin/tool\" x",
+        "\"$(git rev-parse --show-toplevel)\"/scripts/lint.sh",
+        "bash -c \"echo $((1 + 2))\"",
+        "ls | xargs -I{} sh -c 'wc -l < {}'",
+        "find . -name '*.sh' -exec sh -c 'head -1 {}' \\;",
+        "ls | xargs -0 grep x",
+        "a[1]=x",
+        "bash <<'EOF'\necho $HOME\nEOF",
+        "printf 'ls\\n' | sh",
+        "echo '$x'",
+        "\\$x y",
+        "[ -f x ] && [[ -d y ]]",
+        "echo {a,b} *.rs",
+    ] {
+        assert_eq!(analyse(cmd).unparsable, None, "{cmd:?}");
+    }
+    // run-time code still has its visible part analysed: globs and `explain`
+    // see what it can of it
+    let a = analyse("bash -c \"rm -rf $DIR\"");
+    assert!(a.unparsable.is_some());
+    assert_eq!(a.writes, ["rm"]);
+}

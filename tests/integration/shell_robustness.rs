@@ -24,6 +24,13 @@ fn check_invariants(input: &str, a: &Analysis) {
     );
     if let Some(r) = &a.unparsable {
         assert!(!r.is_empty(), "empty unparsable reason for {input:?}");
+        // Reasons that quote the input quote a short, one-line part of it.
+        if r.contains("only known at run time") {
+            assert!(
+                !r.contains(['\n', '\r']) && r.chars().count() <= 130,
+                "run-time reason too long or not one line for {input:?}: {r:?}"
+            );
+        }
     }
 }
 
@@ -105,6 +112,18 @@ const PIECES: &[&str] = &[
     "function ",
     "f() ",
     "python3 -c ",
+    "$x ",
+    "\"$x\" ",
+    "$(x) ",
+    "| bash",
+    "| python3 -",
+    "source <(",
+    "xargs -I{} ",
+    "xargs -I % ",
+    "{a,b}",
+    "*",
+    "/dev/stdin",
+    "timeout $t ",
     "node -e ",
     "perl -pi -e ",
     "awk '",
