@@ -100,6 +100,22 @@ impl ToolTable {
     }
 }
 
+/// `pending | in_progress | completed`, the words Claude Code and Codex use.
+pub const PLAN_STATUSES: &[(&str, TodoStatus)] = &[
+    ("pending", TodoStatus::NotStarted),
+    ("in_progress", TodoStatus::InProgress),
+    ("completed", TodoStatus::Completed),
+];
+
+/// The same plus `cancelled` (CodeWhale's `todo_write`, Gemini's
+/// `write_todos`).
+pub const PLAN_STATUSES_CANCELLED: &[(&str, TodoStatus)] = &[
+    ("pending", TodoStatus::NotStarted),
+    ("in_progress", TodoStatus::InProgress),
+    ("completed", TodoStatus::Completed),
+    ("cancelled", TodoStatus::Abandoned),
+];
+
 /// The tools of `flowgate mcp`. Exempt from phase rules only when served
 /// by the server registered as `flowgate`: another server's tool that
 /// happens to share a name gets no exemption.

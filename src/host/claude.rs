@@ -24,7 +24,7 @@
 
 use super::payload;
 use super::{Answer, Env, HookInput};
-use crate::engine::call::{ShellLang, TodoTool, ToolTable};
+use crate::engine::call::{PLAN_STATUSES, ShellLang, TodoTool, ToolTable};
 use crate::engine::event::{Decision, EventKind};
 use crate::exit::ExitStatus;
 
@@ -69,7 +69,7 @@ pub const TOOLS: ToolTable = ToolTable {
         tool: "TodoWrite",
         list: "todos",
         text: "content",
-        statuses: payload::PLAN_STATUSES,
+        statuses: PLAN_STATUSES,
     }],
     model_names: &[],
 };

@@ -7,9 +7,10 @@
 use serde_json::{Value, json};
 
 use super::{Answer, Env, HookInput};
-use crate::engine::call::{RawCall, RawInput, ShellLang, TodoTool, ToolTable};
+use crate::engine::call::{
+    PLAN_STATUSES_CANCELLED, RawCall, RawInput, ShellLang, TodoTool, ToolTable,
+};
 use crate::engine::event::{Decision, Event, EventKind, TurnStatus};
-use crate::engine::todos::TodoStatus;
 use crate::exit::ExitStatus;
 
 /// CodeWhale's tools (its own categories: shell = `bash`, `Bash`,
@@ -47,12 +48,7 @@ pub const TOOLS: ToolTable = ToolTable {
         tool: "todo_write",
         list: "todos",
         text: "content",
-        statuses: &[
-            ("pending", TodoStatus::NotStarted),
-            ("in_progress", TodoStatus::InProgress),
-            ("completed", TodoStatus::Completed),
-            ("cancelled", TodoStatus::Abandoned),
-        ],
+        statuses: PLAN_STATUSES_CANCELLED,
     }],
     model_names: &[],
 };

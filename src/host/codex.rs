@@ -29,7 +29,7 @@
 
 use super::payload;
 use super::{Answer, Env, HookInput};
-use crate::engine::call::{ShellLang, TodoTool, ToolTable};
+use crate::engine::call::{PLAN_STATUSES, ShellLang, TodoTool, ToolTable};
 use crate::engine::event::{Decision, EventKind};
 use crate::exit::ExitStatus;
 
@@ -71,7 +71,7 @@ pub const TOOLS: ToolTable = ToolTable {
         tool: "update_plan",
         list: "plan",
         text: "step",
-        statuses: payload::PLAN_STATUSES,
+        statuses: PLAN_STATUSES,
     }],
     model_names: &[("Bash", "exec_command")],
 };

@@ -11,7 +11,6 @@ use serde_json::{Map, Value, json};
 use super::{Answer, Env, HookInput};
 use crate::engine::call::{RawCall, RawInput};
 use crate::engine::event::{Decision, Event, EventKind};
-use crate::engine::todos::TodoStatus;
 use crate::exit::ExitStatus;
 
 /// One event's stdin object.
@@ -157,13 +156,6 @@ pub(super) fn workspace(cwd: Option<&str>, project_dir: Option<String>) -> Optio
     }
     candidates.into_iter().next()
 }
-
-/// `pending | in_progress | completed`, the words Claude Code and Codex use.
-pub(super) const PLAN_STATUSES: &[(&str, TodoStatus)] = &[
-    ("pending", TodoStatus::NotStarted),
-    ("in_progress", TodoStatus::InProgress),
-    ("completed", TodoStatus::Completed),
-];
 
 // ---- answers ----------------------------------------------------------
 

@@ -434,20 +434,27 @@ fn resolve_inside(dir: &Path, rel: &str) -> Result<PathBuf, String> {
     Ok(target)
 }
 
-fn read_tools(
+/// An exclusive `{ allow = [...] }` or `{ deny = [...] }` table (`tools`,
+/// `files`): each entry checked by `check_entry`; `None` when neither is
+/// set or both are (an error).
+enum AllowDeny {
+    Allow(Vec<String>),
+    Deny(Vec<String>),
+}
+
+fn read_allow_deny(
     r: &mut Reader<'_>,
     t: &DeTable<'_>,
     span: &std::ops::Range<usize>,
-    label: &str,
-    groups: &[String],
-) -> ToolRule {
-    let ctx = format!(" (tools){label}");
-    r.check_keys(t, TOOLS_KEYS, &ctx);
-    let allow = r.string_list(t, "allow", &ctx);
-    let deny = r.string_list(t, "deny", &ctx);
+    ctx: &str,
+    mut check_entry: impl FnMut(&mut Reader<'_>, &std::ops::Range<usize>, &str),
+) -> Option<AllowDeny> {
+    r.check_keys(t, TOOLS_KEYS, ctx);
+    let allow = r.string_list(t, "allow", ctx);
+    let deny = r.string_list(t, "deny", ctx);
     for list in [&allow, &deny].into_iter().flatten() {
         for entry in list.get_ref() {
-            check_tool_entry(r, &list.span(), entry, groups, &ctx);
+            check_entry(r, &list.span(), entry);
         }
     }
     match (allow, deny) {
@@ -457,11 +464,29 @@ fn read_tools(
                 &s,
                 format!("\"allow\" and \"deny\" cannot both be set{ctx}; keep one"),
             );
-            ToolRule::Any
+            None
         }
-        (Some(a), None) => ToolRule::Allow(a.into_inner()),
-        (None, Some(d)) => ToolRule::Deny(d.into_inner()),
-        (None, None) => ToolRule::Any,
+        (Some(a), None) => Some(AllowDeny::Allow(a.into_inner())),
+        (None, Some(d)) => Some(AllowDeny::Deny(d.into_inner())),
+        (None, None) => None,
+    }
+}
+
+fn read_tools(
+    r: &mut Reader<'_>,
+    t: &DeTable<'_>,
+    span: &std::ops::Range<usize>,
+    label: &str,
+    groups: &[String],
+) -> ToolRule {
+    let ctx = format!(" (tools){label}");
+    let check = |r: &mut Reader<'_>, s: &std::ops::Range<usize>, e: &str| {
+        check_tool_entry(r, s, e, groups, &ctx)
+    };
+    match read_allow_deny(r, t, span, &ctx, check) {
+        Some(AllowDeny::Allow(a)) => ToolRule::Allow(a),
+        Some(AllowDeny::Deny(d)) => ToolRule::Deny(d),
+        None => ToolRule::Any,
     }
 }
 
@@ -472,35 +497,22 @@ fn read_files(
     label: &str,
 ) -> FileRule {
     let ctx = format!(" (files){label}");
-    r.check_keys(t, TOOLS_KEYS, &ctx);
-    let allow = r.string_list(t, "allow", &ctx);
-    let deny = r.string_list(t, "deny", &ctx);
-    for list in [&allow, &deny].into_iter().flatten() {
-        for entry in list.get_ref() {
-            if entry.trim().is_empty() {
-                r.error_at(&list.span(), format!("empty path pattern{ctx}"));
-            } else if entry.starts_with('/') || entry.split('/').any(|s| s == "..") {
-                r.error_at(
-                    &list.span(),
-                    format!(
-                        "path pattern \"{entry}\"{ctx} must be relative to the workspace, without \"..\" (like \"tests/**\")"
-                    ),
-                );
-            }
-        }
-    }
-    match (allow, deny) {
-        (Some(_), Some(_)) => {
-            let s = key_span(t, "deny").unwrap_or(span.clone());
+    let check = |r: &mut Reader<'_>, s: &std::ops::Range<usize>, entry: &str| {
+        if entry.trim().is_empty() {
+            r.error_at(s, format!("empty path pattern{ctx}"));
+        } else if entry.starts_with('/') || entry.split('/').any(|s| s == "..") {
             r.error_at(
-                &s,
-                format!("\"allow\" and \"deny\" cannot both be set{ctx}; keep one"),
+                s,
+                format!(
+                    "path pattern \"{entry}\"{ctx} must be relative to the workspace, without \"..\" (like \"tests/**\")"
+                ),
             );
-            FileRule::Any
         }
-        (Some(a), None) => FileRule::Allow(a.into_inner()),
-        (None, Some(d)) => FileRule::Deny(d.into_inner()),
-        (None, None) => FileRule::Any,
+    };
+    match read_allow_deny(r, t, span, &ctx, check) {
+        Some(AllowDeny::Allow(a)) => FileRule::Allow(a),
+        Some(AllowDeny::Deny(d)) => FileRule::Deny(d),
+        None => FileRule::Any,
     }
 }
 
