@@ -28,9 +28,17 @@ pub struct Args {
 #[derive(clap::Subcommand, Debug)]
 pub enum What {
     /// Analyse a shell command, run through the host's shell tool.
-    Shell { command: String },
+    Shell {
+        /// The shell command, quoted as one argument.
+        command: String,
+    },
     /// A call of tool NAME with INPUT (the tool's input as JSON; default {}).
-    Tool { name: String, input: Option<String> },
+    Tool {
+        /// The tool's name as the host sends it (`Read`, `edit`, `mcp__github__create_issue`).
+        name: String,
+        /// The tool's input as one JSON object (default `{}`).
+        input: Option<String>,
+    },
 }
 
 pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {

@@ -33,9 +33,11 @@ pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
             Err(_) => format!("(unreadable entry) {l}"),
         })
         .collect();
-    Ok(Output::ok(if out.is_empty() {
-        "The journal is empty.".to_string()
-    } else {
+    Ok(Output::ok(if !out.is_empty() {
         out.join("\n")
+    } else if args.n == 0 {
+        String::new()
+    } else {
+        "The journal is empty.".to_string()
     }))
 }

@@ -69,7 +69,7 @@ pub enum Command {
     Start(start::Args),
     /// Move through the run: next, loop, status, cancel.
     Step(step::Args),
-    /// Keep the todo list.
+    /// Keep the todo list (indices start at 0).
     Todo(todo::Args),
     /// Show the current run and todos.
     Status(status::Args),
@@ -212,6 +212,75 @@ fn fast_hook_args(
     Some((kind, host, workspace))
 }
 
+/// clap's error message on one line: the message, clap's suggestion as
+/// "did you mean", and the help of the subcommand it concerns.
+fn one_line_error(rendered: &str, args: &[std::ffi::OsString]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for line in rendered.lines().map(str::trim) {
+        if line.starts_with("Usage: ") || line.starts_with("For more information") {
+            continue;
+        }
+        if let Some(tip) = line.strip_prefix("tip: ") {
+            // "a similar subcommand exists: 'status'" → "(did you mean 'status'?)";
+            // "some similar subcommands exist: 'start', 'status'" → "'start' or 'status'".
+            let similar = tip.starts_with("a similar") || tip.starts_with("some similar");
+            match tip
+                .split_once(" exists: ")
+                .or_else(|| tip.split_once(" exist: "))
+            {
+                Some((_, what)) if similar => {
+                    parts.push(format!("(did you mean {}?)", what.replace(", ", " or ")))
+                }
+                _ => parts.push(format!("({tip})")),
+            }
+        } else if !line.is_empty() {
+            parts.push(line.trim_start_matches("error: ").to_string());
+        }
+    }
+    let path = subcommand_path(args);
+    let help = if path.is_empty() {
+        "flowgate --help".to_string()
+    } else {
+        format!("flowgate {} --help", path.join(" "))
+    };
+    format!("{} (see `{help}`)", parts.join(" "))
+}
+
+/// The subcommands named in `args` (`["todo", "start"]`), by walking clap's
+/// command tree; options and their values are stepped over.
+fn subcommand_path(args: &[std::ffi::OsString]) -> Vec<String> {
+    use clap::CommandFactory;
+    let mut cmd = Cli::command();
+    let mut path = Vec::new();
+    let mut it = args.iter().skip(1).filter_map(|a| a.to_str());
+    while let Some(arg) = it.next() {
+        if let Some(opt) = arg.strip_prefix("--") {
+            let takes_value = !opt.contains('=')
+                && cmd
+                    .get_arguments()
+                    .find(|a| a.get_long() == Some(opt))
+                    .is_some_and(|a| a.get_action().takes_values());
+            if takes_value {
+                it.next();
+            }
+            continue;
+        }
+        if arg.starts_with('-') {
+            continue;
+        }
+        let Some(sub) = cmd
+            .get_subcommands()
+            .find(|s| s.get_name() == arg || s.get_all_aliases().any(|a| a == arg))
+            .cloned()
+        else {
+            break;
+        };
+        path.push(sub.get_name().to_string());
+        cmd = sub;
+    }
+    path
+}
+
 /// Parse, run, print; returns the process exit code.
 pub fn main() -> i32 {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
@@ -238,17 +307,7 @@ pub fn main() -> i32 {
                 }
                 _ => ExitStatus::Usage.code(),
             };
-            // clap's message up to its usage block, on one line.
-            let msg = e.to_string();
-            let first = msg
-                .lines()
-                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
-                .map(str::trim)
-                .filter(|l| !l.is_empty() && !l.starts_with("tip:"))
-                .collect::<Vec<_>>()
-                .join(" ");
-            let first = first.trim_start_matches("error: ");
-            eprintln!("flowgate: {first} (see `flowgate --help`)");
+            eprintln!("flowgate: {}", one_line_error(&e.to_string(), &args));
             return code;
         }
     };
@@ -272,4 +331,48 @@ pub fn main() -> i32 {
     emit(&mut std::io::stdout().lock(), &output.stdout);
     emit(&mut std::io::stderr().lock(), &output.stderr);
     output.status.code()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// Every positional argument of every command says what it is.
+    #[test]
+    fn every_positional_argument_has_a_description() {
+        fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            for arg in cmd.get_positionals() {
+                if arg.get_help().is_none() {
+                    missing.push(format!("{path} <{}>", arg.get_id()));
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                walk(sub, &format!("{path} {}", sub.get_name()), missing);
+            }
+        }
+        let mut missing = Vec::new();
+        walk(&Cli::command(), "flowgate", &mut missing);
+        assert!(missing.is_empty(), "positionals without help: {missing:?}");
+    }
+
+    #[test]
+    fn clap_errors_keep_the_suggestion_and_name_the_subcommand_help() {
+        let err = |args: &[&str]| {
+            let os: Vec<std::ffi::OsString> = args.iter().map(Into::into).collect();
+            one_line_error(&Cli::try_parse_from(&os).unwrap_err().to_string(), &os)
+        };
+        assert_eq!(
+            err(&["flowgate", "stauts"]),
+            "unrecognized subcommand 'stauts' (did you mean 'start' or 'status'?) (see `flowgate --help`)"
+        );
+        assert_eq!(
+            err(&["flowgate", "tool_called"]),
+            "unrecognized subcommand 'tool_called' (did you mean 'tool_call_before' or 'tool_call'?) (see `flowgate --help`)"
+        );
+        assert!(
+            err(&["flowgate", "todo", "start", "x"])
+                .ends_with("(see `flowgate todo start --help`)")
+        );
+    }
 }

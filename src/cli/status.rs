@@ -9,7 +9,8 @@ use crate::exit::Failure;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// One-line status bar (empty when nothing is going on).
+    /// One-line status bar (empty when nothing is going on; "⚠ stale" when
+    /// the run's workflow files changed since it started).
     #[arg(long, conflicts_with = "json")]
     pub line: bool,
     /// Machine-readable.
@@ -20,7 +21,16 @@ pub struct Args {
 pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
     let state = app.store.load()?;
     if args.line {
-        return Ok(Output::ok(text::status_line(&state)));
+        let mut line = text::status_line(&state);
+        // A run whose definitions changed underneath it says so here too
+        // (`flowgate status` tells the way out).
+        if state
+            .active_run()
+            .is_some_and(|r| app.stale_notice(r).is_some())
+        {
+            line.push_str("  ⚠ stale (see flowgate status)");
+        }
+        return Ok(Output::ok(line));
     }
     let groups = app.groups(app.cli_host(&state));
     if args.json {

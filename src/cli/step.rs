@@ -8,6 +8,9 @@ use crate::exit::Failure;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
+    /// next: advance (runs the phase's checks first); loop: restart the
+    /// innermost loopable scope; status: show where the run is; cancel: ask
+    /// to cancel (`--confirm` to do it).
     #[arg(value_enum)]
     pub action: Action,
     /// Confirm `step cancel`.

@@ -18,32 +18,39 @@ pub enum Op {
     List,
     /// Replace the list with these items (all not started).
     Write {
+        /// The items' texts, in order.
         #[arg(required = true)]
         items: Vec<String>,
     },
     /// Add items at the end.
     Append {
+        /// The items' texts, in order.
         #[arg(required = true)]
         items: Vec<String>,
     },
-    /// Insert items before INDEX (0 to the list length).
+    /// Insert items before INDEX (indices start at 0; the list length appends).
     Insert {
+        /// Where to insert: 0 is the front, the list length the end.
         index: usize,
+        /// The items' texts, in order.
         #[arg(required = true)]
         items: Vec<String>,
     },
-    /// Mark items in progress.
+    /// Mark items in progress (indices start at 0, as `todo list` shows).
     Start {
+        /// Item indices, as `todo list` shows them (the first is 0).
         #[arg(required = true)]
         indices: Vec<usize>,
     },
-    /// Mark items completed.
+    /// Mark items completed (indices start at 0, as `todo list` shows).
     Complete {
+        /// Item indices, as `todo list` shows them (the first is 0).
         #[arg(required = true)]
         indices: Vec<usize>,
     },
-    /// Mark items abandoned.
+    /// Mark items abandoned (indices start at 0, as `todo list` shows).
     Abandon {
+        /// Item indices, as `todo list` shows them (the first is 0).
         #[arg(required = true)]
         indices: Vec<usize>,
     },

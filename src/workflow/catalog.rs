@@ -195,6 +195,9 @@ fn parse_source(key: &str, s: Source, groups: &[String]) -> (Origin, Parsed) {
 fn resolve(parsed: BTreeMap<String, (Origin, Parsed)>) -> Catalog {
     let mut cat = Catalog::default();
     let mut ok: BTreeMap<String, (Workflow, Origin, Vec<Reference>)> = BTreeMap::new();
+    // References of files that are unusable for other reasons: still
+    // checked, so every problem of a file is reported at once.
+    let mut broken_refs: Vec<Reference> = Vec::new();
     for (key, (origin, p)) in parsed {
         cat.diags.extend(p.diags);
         match p.workflow {
@@ -203,20 +206,29 @@ fn resolve(parsed: BTreeMap<String, (Origin, Parsed)>) -> Catalog {
             }
             None => {
                 cat.broken.insert(key, origin);
+                broken_refs.extend(p.refs);
             }
         }
     }
     let mut bad: BTreeSet<String> = BTreeSet::new();
+    let missing = |r: &Reference| {
+        r.diag(format!(
+            "subworkflow \"{}\" not found (looked for {}.toml in the project and user workflow directories and the built-ins)",
+            r.target, r.target
+        ))
+    };
     // Missing targets.
     for (key, (_, _, refs)) in &ok {
         for r in refs {
             if !ok.contains_key(&r.target) && !cat.broken.contains_key(&r.target) {
-                cat.diags.push(r.diag(format!(
-                    "subworkflow \"{}\" not found (looked for {}.toml in the project and user workflow directories and the built-ins)",
-                    r.target, r.target
-                )));
+                cat.diags.push(missing(r));
                 bad.insert(key.clone());
             }
+        }
+    }
+    for r in &broken_refs {
+        if !ok.contains_key(&r.target) && !cat.broken.contains_key(&r.target) {
+            cat.diags.push(missing(r));
         }
     }
     // Cycles, each named in full.

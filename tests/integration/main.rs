@@ -10,6 +10,7 @@ mod agreement;
 mod cli;
 mod codewhale;
 mod evidence;
+mod help;
 mod hosts;
 mod invalid_input;
 mod leaks;
