@@ -80,6 +80,82 @@ pub fn tail(dir: &Path, n: usize) -> std::io::Result<Vec<String>> {
     Ok(lines.into_iter().skip(skip).collect())
 }
 
+/// Call `f` on each line of the journal from the newest back, until it
+/// returns false or the start is reached; read backwards in blocks, so
+/// stopping early costs no more than the lines read. Returns the journal's
+/// length in bytes when the reading began (where a follower continues).
+pub fn read_back(dir: &Path, f: impl FnMut(&str) -> bool) -> std::io::Result<u64> {
+    read_back_in(dir, 64 * 1024, f)
+}
+
+fn read_back_in(dir: &Path, block: u64, mut f: impl FnMut(&str) -> bool) -> std::io::Result<u64> {
+    if !store::check_dir(dir).map_err(std::io::Error::other)? {
+        return Ok(0);
+    }
+    let path = dir.join("journal.jsonl");
+    let Some(mut file) = store::open_existing(&path, OpenOptions::new().read(true))
+        .map_err(std::io::Error::other)?
+    else {
+        return Ok(0);
+    };
+    let len = file.seek(SeekFrom::End(0))?;
+    let mut pos = len;
+    // Bytes after `pos` not yet handed out: a line whose start lies further back.
+    let mut carry: Vec<u8> = Vec::new();
+    while pos > 0 {
+        let step = pos.min(block);
+        pos -= step;
+        file.seek(SeekFrom::Start(pos))?;
+        let mut chunk = vec![0; step as usize];
+        file.read_exact(&mut chunk)?;
+        chunk.extend_from_slice(&carry);
+        // Before the first newline the line may begin further back.
+        let split = if pos == 0 {
+            0
+        } else {
+            match chunk.iter().position(|b| *b == b'\n') {
+                Some(i) => i + 1,
+                None => {
+                    carry = chunk;
+                    continue;
+                }
+            }
+        };
+        for line in chunk[split..].split(|b| *b == b'\n').rev() {
+            if !line.is_empty() && !f(&String::from_utf8_lossy(line)) {
+                return Ok(len);
+            }
+        }
+        chunk.truncate(split);
+        carry = chunk;
+    }
+    Ok(len)
+}
+
+/// The journal's bytes from `from` on (a follower's new lines); `None` when
+/// there is no journal.
+pub fn read_from(dir: &Path, from: u64) -> std::io::Result<Option<Vec<u8>>> {
+    if !store::check_dir(dir).map_err(std::io::Error::other)? {
+        return Ok(None);
+    }
+    let path = dir.join("journal.jsonl");
+    let Some(mut file) = store::open_existing(&path, OpenOptions::new().read(true))
+        .map_err(std::io::Error::other)?
+    else {
+        return Ok(None);
+    };
+    let len = file.seek(SeekFrom::End(0))?;
+    if len < from {
+        // Truncated or replaced: start over.
+        file.seek(SeekFrom::Start(0))?;
+    } else {
+        file.seek(SeekFrom::Start(from))?;
+    }
+    let mut buf = Vec::new();
+    file.read_to_end(&mut buf)?;
+    Ok(Some(buf))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -100,6 +176,33 @@ mod tests {
                 },
             )
             .unwrap();
+        }
+        let mut seen = Vec::new();
+        read_back(d.path(), |l| {
+            seen.push(l.to_string());
+            seen.len() < 150
+        })
+        .unwrap();
+        assert_eq!(seen.len(), 150);
+        assert!(seen[0].contains("\"e199\"") && seen[149].contains("\"e50\""));
+        let mut all = 0;
+        read_back(d.path(), |_| {
+            all += 1;
+            true
+        })
+        .unwrap();
+        assert_eq!(all, 200);
+        // Tiny blocks: lines cut across blocks come out whole, in order.
+        let mut small = Vec::new();
+        read_back_in(d.path(), 7, |l| {
+            small.push(l.to_string());
+            true
+        })
+        .unwrap();
+        assert_eq!(small.len(), 200);
+        for (i, l) in small.iter().enumerate() {
+            let e: Entry = serde_json::from_str(l).unwrap();
+            assert_eq!(e.event, format!("e{}", 199 - i));
         }
         let t = tail(d.path(), 3).unwrap();
         assert_eq!(t.len(), 3);

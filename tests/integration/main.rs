@@ -14,6 +14,7 @@ mod help;
 mod hosts;
 mod invalid_input;
 mod leaks;
+mod log;
 mod replay;
 mod sanitize;
 mod shell_corpus;
