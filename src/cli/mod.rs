@@ -2,7 +2,9 @@
 //! one command and maps the result to an exit code. Each command lives in
 //! its own file.
 
+mod completions;
 pub mod explain;
+mod guide;
 pub mod hook;
 mod host_config;
 mod init;
@@ -88,6 +90,10 @@ pub enum Command {
     Log(log::Args),
     /// Explain how flowgate reads something (e.g. `explain shell "CMD"`).
     Explain(explain::Args),
+    /// Print a shell completion script (bash, zsh or fish).
+    Completions(completions::Args),
+    /// Print the workflow-authoring guide (docs/authoring.md).
+    Guide,
 }
 
 #[derive(clap::Args, Debug)]
@@ -161,6 +167,8 @@ fn dispatch(cli: Cli) -> Result<Output, Failure> {
         Command::Replay(a) => replay::run(cli.workspace.as_deref(), a),
         Command::Log(a) => log::run(&open(&cli)?, a),
         Command::Explain(a) => explain::run(&open(&cli)?, a),
+        Command::Completions(a) => completions::run(a),
+        Command::Guide => Ok(guide::run()),
     }
 }
 

@@ -7,6 +7,7 @@ mod harness;
 mod hardening;
 
 mod agreement;
+mod authoring;
 mod cli;
 mod codewhale;
 mod evidence;
