@@ -54,7 +54,7 @@ impl Default for Settings {
 /// The built-in group names every host maps.
 pub const BUILTIN_GROUPS: &[&str] = &["@read", "@write", "@shell", "@agent", "@todo", "@web"];
 
-const KEYS: &[&str] = &[
+pub const KEYS: &[&str] = &[
     "on_error",
     "command_prefix",
     "context_max_bytes",
@@ -66,7 +66,7 @@ const KEYS: &[&str] = &[
     "todos",
     "groups",
 ];
-const TODO_KEYS: &[&str] = &["max_items", "max_text", "max_indices"];
+pub const TODO_KEYS: &[&str] = &["max_items", "max_text", "max_indices"];
 
 impl Settings {
     /// Every group name rules may use.

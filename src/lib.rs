@@ -15,6 +15,7 @@ pub mod engine;
 pub mod exit;
 pub mod host;
 pub mod journal;
+pub mod schema;
 pub mod shell;
 pub mod store;
 pub mod time;

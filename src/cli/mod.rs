@@ -10,6 +10,7 @@ mod host_config;
 mod init;
 mod log;
 mod replay;
+mod schema;
 mod start;
 mod status;
 mod step;
@@ -94,6 +95,8 @@ pub enum Command {
     Completions(completions::Args),
     /// Print the workflow-authoring guide (docs/authoring.md).
     Guide,
+    /// Print the JSON Schema of workflow files or config.toml (for editors).
+    Schema(schema::Args),
 }
 
 #[derive(clap::Args, Debug)]
@@ -169,6 +172,7 @@ fn dispatch(cli: Cli) -> Result<Output, Failure> {
         Command::Explain(a) => explain::run(&open(&cli)?, a),
         Command::Completions(a) => completions::run(a),
         Command::Guide => Ok(guide::run()),
+        Command::Schema(a) => Ok(schema::run(a)),
     }
 }
 

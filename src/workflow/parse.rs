@@ -40,7 +40,7 @@ impl Reference {
     }
 }
 
-const TOP_KEYS: &[&str] = &[
+pub const TOP_KEYS: &[&str] = &[
     "name",
     "description",
     "hidden",
@@ -49,7 +49,7 @@ const TOP_KEYS: &[&str] = &[
     "messages",
     "phases",
 ];
-const MESSAGE_KEYS: &[&str] = &[
+pub const MESSAGE_KEYS: &[&str] = &[
     "role",
     "advance",
     "blocked",
@@ -57,7 +57,7 @@ const MESSAGE_KEYS: &[&str] = &[
     "completed",
     "cancelled",
 ];
-const PHASE_KEYS: &[&str] = &[
+pub const PHASE_KEYS: &[&str] = &[
     "id",
     "name",
     "emoji",
@@ -70,11 +70,11 @@ const PHASE_KEYS: &[&str] = &[
     "checks",
     "subworkflow",
 ];
-const TOOLS_KEYS: &[&str] = &["allow", "deny"];
-const CHECK_KEYS: &[&str] = &["run", "expect", "timeout_secs", "shell"];
+pub const TOOLS_KEYS: &[&str] = &["allow", "deny"];
+pub const CHECK_KEYS: &[&str] = &["run", "expect", "timeout_secs", "shell"];
 /// A check's time limit when it sets none.
 pub const DEFAULT_CHECK_TIMEOUT_SECS: u64 = 300;
-const SHELL_KEYS: &[&str] = &["allow", "deny", "deny_writes"];
+pub const SHELL_KEYS: &[&str] = &["allow", "deny", "deny_writes"];
 
 /// True for a valid workflow key (the file stem): `[a-z0-9_-]+`.
 pub fn valid_key(key: &str) -> bool {

@@ -18,6 +18,7 @@ mod leaks;
 mod log;
 mod replay;
 mod sanitize;
+mod schema;
 mod shell_corpus;
 mod shell_robustness;
 mod store;
