@@ -171,8 +171,21 @@ fn group(want: &Want, cmd: &str, named: bool) -> Value {
     Value::Object(g)
 }
 
+/// The events flowgate needs wired on `host` (the host's event name, the
+/// flowgate event, the matcher it writes): what `doctor` checks against.
+pub(super) fn wanted(host: Host) -> Vec<(&'static str, EventKind, Option<&'static str>)> {
+    plan(host)
+        .map(|p| {
+            p.wants
+                .iter()
+                .map(|w| (w.event, w.kind, w.matcher))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// Is `cmd` a flowgate hook for `kind` (and this host, or no `--host`)?
-fn is_flowgate_hook(cmd: &str, kind: EventKind, host: Host) -> bool {
+pub(super) fn is_flowgate_hook(cmd: &str, kind: EventKind, host: Host) -> bool {
     let cmd = cmd.trim_start();
     // The program may be quoted (a path with spaces); the rest is plain words.
     let (first, rest) = match cmd.chars().next() {

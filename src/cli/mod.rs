@@ -3,6 +3,7 @@
 //! its own file.
 
 mod completions;
+mod doctor;
 pub mod explain;
 mod guide;
 pub mod hook;
@@ -91,6 +92,8 @@ pub enum Command {
     Log(log::Args),
     /// Explain how flowgate reads something (e.g. `explain shell "CMD"`).
     Explain(explain::Args),
+    /// Check that the hosts here run flowgate: wiring, binary, trust, a live call.
+    Doctor,
     /// Print a shell completion script (bash, zsh or fish).
     Completions(completions::Args),
     /// Print the workflow-authoring guide (docs/authoring.md).
@@ -170,6 +173,7 @@ fn dispatch(cli: Cli) -> Result<Output, Failure> {
         Command::Replay(a) => replay::run(cli.workspace.as_deref(), a),
         Command::Log(a) => log::run(&open(&cli)?, a),
         Command::Explain(a) => explain::run(&open(&cli)?, a),
+        Command::Doctor => doctor::run(cli.workspace.as_deref()),
         Command::Completions(a) => completions::run(a),
         Command::Guide => Ok(guide::run()),
         Command::Schema(a) => Ok(schema::run(a)),

@@ -10,6 +10,7 @@ mod agreement;
 mod authoring;
 mod cli;
 mod codewhale;
+mod doctor;
 mod evidence;
 mod help;
 mod hosts;
