@@ -8,6 +8,7 @@ pub mod explain;
 mod guide;
 pub mod hook;
 mod host_config;
+mod import;
 mod init;
 mod log;
 mod replay;
@@ -94,6 +95,8 @@ pub enum Command {
     Explain(explain::Args),
     /// Check that the hosts here run flowgate: wiring, binary, trust, a live call.
     Doctor,
+    /// Convert other tools' workflow definitions into .flowgate/workflows/ (`import pi DIR…`).
+    Import(import::Args),
     /// Print a shell completion script (bash, zsh or fish).
     Completions(completions::Args),
     /// Print the workflow-authoring guide (docs/authoring.md).
@@ -174,6 +177,7 @@ fn dispatch(cli: Cli) -> Result<Output, Failure> {
         Command::Log(a) => log::run(&open(&cli)?, a),
         Command::Explain(a) => explain::run(&open(&cli)?, a),
         Command::Doctor => doctor::run(cli.workspace.as_deref()),
+        Command::Import(a) => import::run(&open(&cli)?, a),
         Command::Completions(a) => completions::run(a),
         Command::Guide => Ok(guide::run()),
         Command::Schema(a) => Ok(schema::run(a)),

@@ -5,6 +5,7 @@ pub mod builtin;
 pub mod catalog;
 pub mod model;
 pub mod parse;
+pub mod pi;
 
 pub use catalog::{Catalog, Dirs};
 pub use model::{

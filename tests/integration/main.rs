@@ -14,6 +14,7 @@ mod doctor;
 mod evidence;
 mod help;
 mod hosts;
+mod import_pi;
 mod invalid_input;
 mod leaks;
 mod log;
