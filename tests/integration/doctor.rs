@@ -301,3 +301,80 @@ fn codewhale_needs_hooks_enabled_and_a_closed_gate() {
         "{p:?}"
     );
 }
+
+/// Hooks written inline in `$CODEX_HOME/config.toml` (the user layer): no
+/// project trust is needed, each hook's trust is keyed by that file.
+#[test]
+fn codex_user_hooks_in_config_toml_under_codex_home() {
+    let ws = Ws::new();
+    ws.run(&["init"]).ok();
+    let codex_home = ws.home.path().join("codex-home");
+    std::fs::create_dir_all(&codex_home).unwrap();
+    let file = codex_home.join("config.toml");
+    let key_src = file.display().to_string();
+    let mut toml = String::new();
+    let mut state = String::new();
+    for (event, label, matcher, ours, timeout) in [
+        (
+            "UserPromptSubmit",
+            "user_prompt_submit",
+            None,
+            "message_submit",
+            30,
+        ),
+        ("PreToolUse", "pre_tool_use", Some("*"), "tool_call", 10),
+        ("Stop", "stop", None, "agent_end", 30),
+        (
+            "SessionStart",
+            "session_start",
+            Some("startup|resume"),
+            "session_start",
+            10,
+        ),
+    ] {
+        let cmd = format!("{BIN} {ours} --host codex");
+        toml.push_str(&format!("[[hooks.{event}]]\n"));
+        if let Some(m) = matcher {
+            toml.push_str(&format!("matcher = \"{m}\"\n"));
+        }
+        toml.push_str(&format!(
+            "[[hooks.{event}.hooks]]\ntype = \"command\"\ncommand = \"{cmd}\"\ntimeout = {timeout}\n\n"
+        ));
+        let hash = codex_hash(label, matcher, &cmd, timeout);
+        state.push_str(&format!(
+            "[hooks.state.\"{key_src}:{label}:0:0\"]\ntrusted_hash = \"{hash}\"\n\n"
+        ));
+    }
+    std::fs::write(&file, &toml).unwrap();
+    let run = |ws: &Ws| {
+        let mut cmd = ws.command(&["doctor"]);
+        cmd.env("CODEX_HOME", &codex_home);
+        Ws::exec(cmd, "")
+    };
+    let out = run(&ws);
+    out.code(1);
+    let p = problems(&out);
+    assert_eq!(p.len(), 4, "{}", out.stdout);
+    assert!(
+        p.iter().all(|l| l.contains("not trusted by Codex")),
+        "{p:?}"
+    );
+    assert!(
+        !out.stdout.contains("project"),
+        "user hooks need no project trust: {}",
+        out.stdout
+    );
+    std::fs::write(&file, format!("{toml}{state}")).unwrap();
+    let out = run(&ws);
+    assert_eq!(out.code, 0, "{}", out.stdout);
+    // The same hooks also wired in the project: each event would run twice.
+    ws.run(&["init", "--host", "codex"]).ok();
+    let out = run(&ws);
+    assert!(
+        problems(&out)
+            .iter()
+            .any(|l| l.contains("PreToolUse runs flowgate 2 times")),
+        "{}",
+        out.stdout
+    );
+}

@@ -394,7 +394,7 @@ pub(in crate::cli) fn codex(env: &Env) -> Option<Section> {
                     }
                 ),
                 format!(
-                    "trust it when Codex asks, or add [projects.\"{}\"] trust_level = \"trusted\" to {cfg_shown}",
+                    "trust it when Codex asks, or add the table [projects.\"{}\"] with trust_level = \"trusted\" to {cfg_shown}",
                     dir.display()
                 ),
             )),
@@ -426,7 +426,7 @@ pub(in crate::cli) fn codex(env: &Env) -> Option<Section> {
             .map(|(k, _)| k.clone())
             .unwrap_or_else(|| keys[0].clone());
         let add = format!(
-            "review and trust it in Codex's /hooks (or add [hooks.state.\"{key}\"] trusted_hash = \"{hash}\" to {cfg_shown})"
+            "review and trust it in Codex's /hooks (or add the table [hooks.state.\"{key}\"] with trusted_hash = \"{hash}\" to {cfg_shown})"
         );
         let enabled = state
             .as_ref()
