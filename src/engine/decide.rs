@@ -214,7 +214,7 @@ fn judge_call(state: &State, call: &Call, ctx: &Ctx<'_>) -> Outcome {
             return Outcome::new(
                 Decision::Deny(reason),
                 None,
-                format!("phase {} rules", run.phase().id),
+                rule_note(run.phase(), &call.name, &denial, ctx.groups),
             );
         }
         if ctx.settings.require_todo_in_progress
@@ -233,11 +233,12 @@ fn judge_call(state: &State, call: &Call, ctx: &Ctx<'_>) -> Outcome {
         }
     }
     let mut note = if own {
-        "flowgate's own command"
+        "flowgate's own command".to_string()
+    } else if let Some(run) = state.active_run() {
+        format!("no rule of phase \"{}\" refuses it", run.phase().id)
     } else {
-        "allowed by the phase rules"
-    }
-    .to_string();
+        "no active run: every tool is allowed".to_string()
+    };
     let Does::Todo(list) = &call.does else {
         return Outcome::new(Decision::Allow, None, note);
     };
@@ -425,5 +426,57 @@ fn session_start(state: &State, source: Option<&str>, ctx: &Ctx<'_>) -> Outcome 
             "context re-injected after compaction",
         ),
         None => Outcome::new(Decision::Pass, None, "no run and no open todos"),
+    }
+}
+
+/// Which rule of the phase refused a call, in the workflow file's own terms
+/// (for `explain`, `replay` and the notes): `phase "diagnose": tools.deny
+/// entry "@write" covers edit`.
+fn rule_note(
+    phase: &crate::workflow::Phase,
+    tool: &str,
+    denial: &rules::Denial,
+    groups: &rules::GroupMap,
+) -> String {
+    use crate::workflow::{FileRule, ToolRule};
+    use rules::Denial;
+    let at = format!("phase \"{}\"", phase.id);
+    let files = match phase.files {
+        FileRule::Allow(_) => "files.allow",
+        FileRule::Deny(_) => "files.deny",
+        FileRule::Any => "files",
+    };
+    match denial {
+        Denial::Tool => match &phase.tools {
+            ToolRule::Deny(list) => {
+                match list.iter().find(|e| rules::entry_matches(e, tool, groups)) {
+                    Some(e) if e == tool => format!("{at}: tools.deny lists {tool}"),
+                    Some(e) => format!("{at}: tools.deny entry \"{e}\" covers {tool}"),
+                    None => format!(
+                        "{at}: tools.deny ({}) covers what {tool} runs",
+                        list.join(", ")
+                    ),
+                }
+            }
+            ToolRule::Allow(list) => format!(
+                "{at}: tools.allow ({}) does not cover {tool}",
+                list.join(", ")
+            ),
+            ToolRule::Any => format!("{at}: tool rules"),
+        },
+        Denial::ShellDenied(c) => format!("{at}: shell.deny pattern matches \"{c}\""),
+        Denial::ShellNotAllowed(c) => format!("{at}: shell.allow has no pattern for \"{c}\""),
+        Denial::ShellWrites(w) => format!("{at}: shell.deny_writes ({w})"),
+        Denial::ShellUnknown(w) => {
+            format!("{at}: shell rules, the command cannot be analysed ({w})")
+        }
+        Denial::PathNotAllowed(p) if files == "files.deny" => {
+            format!("{at}: files.deny covers {p}")
+        }
+        Denial::PathNotAllowed(p) => format!("{at}: {files} does not cover {p}"),
+        Denial::PathOutside(p) => format!("{at}: {files}, {p} is outside the workspace"),
+        Denial::PathUnnamed(w) => {
+            format!("{at}: {files}, the write's targets cannot be named ({w})")
+        }
     }
 }

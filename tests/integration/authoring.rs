@@ -102,3 +102,66 @@ fn the_guides_example_validates_and_runs() {
         "{next}"
     );
 }
+
+/// `explain` names the phase and the very rule that decides, for each kind
+/// of rule.
+#[test]
+fn explain_names_the_deciding_rule() {
+    let ws = Ws::new();
+    ws.run(&["start", "bugfix", "x"]).ok();
+    let out = ws
+        .run(&["explain", "tool", "edit", r#"{"path":"a.rs"}"#])
+        .ok()
+        .stdout;
+    assert!(
+        out.contains("phase \"diagnose\": tools.deny entry \"@write\" covers edit"),
+        "{out}"
+    );
+    let out = ws.run(&["explain", "shell", "echo hi > x"]).ok().stdout;
+    assert!(
+        out.contains("phase \"diagnose\": shell.deny_writes (redirection to x)"),
+        "{out}"
+    );
+    let out = ws
+        .run(&["explain", "shell", "git push origin main"])
+        .ok()
+        .stdout;
+    assert!(
+        out.contains("phase \"diagnose\": shell.deny pattern matches \"git push origin main\""),
+        "{out}"
+    );
+    ws.write(
+        ".flowgate/workflows/lim.toml",
+        "name = \"L\"\n[[phases]]\nid = \"t\"\nname = \"T\"\ninstructions = \"x\"\ntools = { allow = [\"@read\", \"write\"] }\nfiles = { allow = [\"tests/**\"] }\n",
+    );
+    ws.run(&["start", "--replace", "lim", "x"]).ok();
+    let out = ws
+        .run(&["explain", "tool", "bash", r#"{"command":"ls"}"#])
+        .ok()
+        .stdout;
+    assert!(
+        out.contains("phase \"t\": tools.allow (@read, write) does not cover bash"),
+        "{out}"
+    );
+    let out = ws
+        .run(&[
+            "explain",
+            "tool",
+            "write",
+            r#"{"path":"src/a.rs","content":""}"#,
+        ])
+        .ok()
+        .stdout;
+    assert!(
+        out.contains("phase \"t\": files.allow does not cover src/a.rs"),
+        "{out}"
+    );
+    let out = ws
+        .run(&["explain", "tool", "read", r#"{"path":"src/a.rs"}"#])
+        .ok()
+        .stdout;
+    assert!(
+        out.contains("allow") && out.contains("phase \"t\""),
+        "{out}"
+    );
+}
