@@ -244,14 +244,25 @@ pub(super) fn wiring(
             }
             many => {
                 let files: Vec<String> = many.iter().map(|w| env.show(&w.file)).collect();
-                f.push(problem(
-                    format!(
-                        "{event} runs flowgate {} times ({}), so each event is answered twice",
+                let same = many.iter().all(|w| w.command == many[0].command);
+                if same {
+                    // Hosts that merge identical handlers run it once.
+                    fine.push(event.to_string());
+                    f.push(Finding::Note(format!(
+                        "{event} is wired {} times with the same command ({}); a host that does not merge identical hooks answers it twice, so keep one to be sure",
                         many.len(),
                         files.join(", ")
-                    ),
-                    "keep one of them",
-                ));
+                    )));
+                } else {
+                    f.push(problem(
+                        format!(
+                            "{event} runs flowgate {} times with different commands ({}), so each event is answered more than once",
+                            many.len(),
+                            files.join(", ")
+                        ),
+                        "keep one of them",
+                    ));
+                }
             }
         }
     }

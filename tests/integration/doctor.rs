@@ -367,13 +367,32 @@ fn codex_user_hooks_in_config_toml_under_codex_home() {
     std::fs::write(&file, format!("{toml}{state}")).unwrap();
     let out = run(&ws);
     assert_eq!(out.code, 0, "{}", out.stdout);
-    // The same hooks also wired in the project: each event would run twice.
+    // The same hooks also wired in the project: said, not a problem while
+    // the commands are the same; a problem once they differ.
     ws.run(&["init", "--host", "codex"]).ok();
+    let out = run(&ws);
+    assert!(
+        out.stdout
+            .contains("PreToolUse is wired 2 times with the same command"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        !problems(&out).iter().any(|l| l.contains("times")),
+        "{}",
+        out.stdout
+    );
+    let project = ws.path().join(".codex/hooks.json");
+    let text = std::fs::read_to_string(&project).unwrap().replace(
+        "tool_call --host codex",
+        "tool_call --host codex --workspace .",
+    );
+    std::fs::write(&project, text).unwrap();
     let out = run(&ws);
     assert!(
         problems(&out)
             .iter()
-            .any(|l| l.contains("PreToolUse runs flowgate 2 times")),
+            .any(|l| l.contains("PreToolUse runs flowgate 2 times with different commands")),
         "{}",
         out.stdout
     );
