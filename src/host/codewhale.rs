@@ -3,12 +3,18 @@
 //! `DEEPSEEK_*` variables, with the tool input capped at 10000 bytes (then
 //! invalid JSON). stderr is never shown, and every denial reason is
 //! sanitised by CodeWhale, so reasons are made to pass through unchanged.
+//!
+//! MCP tools reach the hook as CodeWhale names them for the model,
+//! `mcp_<server>_<tool>` (`McpPool::mcp_model_tool_name`); the server cannot
+//! be told from the tool in general (either may hold `_`), so only
+//! flowgate's own tools are read as `mcp__flowgate__<tool>`, the form the
+//! other hosts use; other MCP tools keep CodeWhale's name.
 
 use serde_json::{Value, json};
 
 use super::{Answer, Env, HookInput};
 use crate::engine::call::{
-    PLAN_STATUSES_CANCELLED, RawCall, RawInput, ShellLang, TodoTool, ToolTable,
+    OWN_MCP_TOOLS, PLAN_STATUSES_CANCELLED, RawCall, RawInput, ShellLang, TodoTool, ToolTable,
 };
 use crate::engine::event::{Decision, Event, EventKind, TurnStatus};
 use crate::exit::ExitStatus;
@@ -57,6 +63,15 @@ pub const TOOLS: ToolTable = ToolTable {
 pub const MAX_TEXT_CHARS: usize = 32_000;
 /// The longest reason CodeWhale shows.
 pub const MAX_REASON_CHARS: usize = 240;
+
+/// `mcp_flowgate_<tool>` (one of flowgate's own tools) as
+/// `mcp__flowgate__<tool>`; any other name as it is.
+fn tool_name(name: String) -> String {
+    match name.strip_prefix("mcp_flowgate_") {
+        Some(tool) if OWN_MCP_TOOLS.contains(&tool) => format!("mcp__flowgate__{tool}"),
+        _ => name,
+    }
+}
 
 fn env_any(env: Env<'_>, names: &[&str]) -> Option<String> {
     names.iter().find_map(|n| env(n).filter(|v| !v.is_empty()))
@@ -119,7 +134,10 @@ pub fn read(kind: EventKind, stdin: &str, env: Env<'_>) -> Result<HookInput, Str
                 // `...[truncated]`: not JSON any more.
                 Some(raw) => serde_json::from_str(&raw).map_or(RawInput::Cut, RawInput::Json),
             };
-            Event::ToolCall(RawCall { name, input })
+            Event::ToolCall(RawCall {
+                name: tool_name(name),
+                input,
+            })
         }
         EventKind::TurnEnd => {
             let status = match field("status").and_then(Value::as_str) {
@@ -485,5 +503,26 @@ mod tests {
         assert!(t.chars().count() <= MAX_TEXT_CHARS);
         assert!(t.starts_with(&user));
         assert!(with_context(&"x".repeat(31_900), &block).is_none());
+    }
+
+    #[test]
+    fn own_mcp_tools_take_the_common_form() {
+        assert_eq!(
+            tool_name("mcp_flowgate_workflow_step".into()),
+            "mcp__flowgate__workflow_step"
+        );
+        assert_eq!(
+            tool_name("mcp_flowgate_list_todos".into()),
+            "mcp__flowgate__list_todos"
+        );
+        for other in [
+            "mcp_flowgate_delete_everything",
+            "mcp_flowgatex_workflow_step",
+            "mcp_github_create_issue",
+            "mcp__flowgate__workflow_step",
+            "bash",
+        ] {
+            assert_eq!(tool_name(other.into()), other);
+        }
     }
 }

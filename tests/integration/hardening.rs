@@ -68,6 +68,11 @@ fn only_flowgates_own_mcp_server_is_exempt() {
         "mcp__evil__write_todos",
         "mcp__flowgatex__workflow_step",
         "mcp__flowgate__delete_everything",
+        // CodeWhale's own spelling, `mcp_<server>_<tool>`.
+        "mcp_evil_write_todos",
+        "mcp_flowgatex_workflow_step",
+        "mcp_flowgate_delete_everything",
+        "mcp_flowgate_",
     ] {
         let out = ws.hook(
             "tool_call",
