@@ -291,6 +291,7 @@ impl App {
                 groups: &groups,
                 context_max_bytes: self.settings.context_max_bytes,
                 limits: self.settings.todo_limits,
+                mcp: self.settings.mcp,
             };
             transition::apply(state, cmd, &ctx).map_err(Failure::runtime)
         })?;

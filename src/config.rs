@@ -29,6 +29,9 @@ pub struct Settings {
     /// The command `{testCommand}` stands for in checks; `None`: guessed
     /// from the workspace (`Cargo.toml` → `cargo test`, …).
     pub test_command: Option<String>,
+    /// The host runs `flowgate mcp` (set by `flowgate init` when it
+    /// registers the server): the context names the MCP tools too.
+    pub mcp: bool,
     pub todo_limits: Limits,
     /// Extra tool groups, or extra members of the built-in ones.
     pub groups: BTreeMap<String, Vec<String>>,
@@ -45,6 +48,7 @@ impl Default for Settings {
             max_continue_per_prompt: 50,
             require_todo_in_progress: false,
             test_command: None,
+            mcp: false,
             todo_limits: Limits::default(),
             groups: BTreeMap::new(),
         }
@@ -63,6 +67,7 @@ pub const KEYS: &[&str] = &[
     "max_continue_per_prompt",
     "require_todo_in_progress",
     "test_command",
+    "mcp",
     "todos",
     "groups",
 ];
@@ -163,6 +168,9 @@ impl Settings {
                 self.test_command = Some(v.into_inner());
             }
         }
+        if let Some(b) = r.boolean(doc, "mcp", "") {
+            self.mcp = b;
+        }
         if let Some(t) = r.table(doc, "todos", "") {
             let t = t.get_ref();
             r.check_keys(t, TODO_KEYS, " in [todos]");
@@ -210,11 +218,12 @@ mod tests {
         assert!(
             s.apply(
                 "p.toml",
-                "max_auto_continue = 7\n[todos]\nmax_items = 3\n[groups]\n\"@docs\" = [\"read\"]\n"
+                "max_auto_continue = 7\nmcp = true\n[todos]\nmax_items = 3\n[groups]\n\"@docs\" = [\"read\"]\n"
             )
             .is_empty()
         );
         assert_eq!(s.max_auto_continue, 7);
+        assert!(s.mcp);
         assert_eq!(s.on_error, Some(OnError::Allow));
         assert_eq!(s.todo_limits.max_items, 3);
         assert!(s.group_names().contains(&"@docs".to_string()));

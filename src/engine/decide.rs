@@ -118,6 +118,7 @@ fn message_submit(state: &State, complete: bool, fits: bool, ctx: &Ctx<'_>) -> O
         ctx.stale,
         &lead,
         ctx.settings.context_max_bytes,
+        ctx.settings.mcp,
     );
     let note = match (&block, lead.is_empty()) {
         (None, _) => "no run and no open todos",
@@ -419,6 +420,7 @@ fn session_start(state: &State, source: Option<&str>, ctx: &Ctx<'_>) -> Outcome 
         ctx.stale,
         &[],
         ctx.settings.context_max_bytes,
+        ctx.settings.mcp,
     ) {
         Some(block) => Outcome::new(
             Decision::AddContext(block),

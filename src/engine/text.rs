@@ -453,15 +453,23 @@ pub fn status_words(state: &State) -> String {
     }
 }
 
+/// Said after how to advance when the host runs `flowgate mcp` (the `mcp`
+/// setting): the tools do what the commands do.
+pub const MCP_RUN_HINT: &str = "You also have the tools of the flowgate MCP server for this: workflow_step with action \"next\" (or \"loop\", \"status\", \"cancel\") does what `flowgate step …` does, and write_todos, edit_todos and list_todos keep the todo list.";
+/// The same for a todo list without a run.
+pub const MCP_TODO_HINT: &str = "You also have the tools of the flowgate MCP server for this: edit_todos with action \"start\" or \"complete\" (and write_todos, list_todos) does what `flowgate todo …` does.";
+
 /// The context for the agent: reminder and announcement first, then the
 /// phase, progress, steps, instructions, todos and how to advance, bounded
-/// to `max_bytes` (the instructions and lists shrink first).
+/// to `max_bytes` (the instructions and lists shrink first). `mcp`: the
+/// host runs flowgate's MCP server, so the tools are named too.
 pub fn context_block(
     state: &State,
     groups: &GroupMap,
     stale: Option<&str>,
     lead: &[String],
     max_bytes: usize,
+    mcp: bool,
 ) -> Option<String> {
     let run = state.active_run();
     let has_todos = open_count(&state.todos) > 0;
@@ -540,6 +548,14 @@ pub fn context_block(
         ));
     } else if has_todos {
         tail.push_str("\n\nRun `flowgate todo start N` before working on an item and `flowgate todo complete N` after it.");
+    }
+    if mcp && (run.is_some() || has_todos) {
+        tail.push_str("\n");
+        tail.push_str(if run.is_some() {
+            MCP_RUN_HINT
+        } else {
+            MCP_TODO_HINT
+        });
     }
     let frame = BLOCK_OPEN.len() + BLOCK_CLOSE.len() + 2;
     let fixed = |instr: &str, steps: &str, todos: &str| {
@@ -775,6 +791,42 @@ mod tests {
         assert!(text.starts_with(head) && text.ends_with(tail));
         // Below the marker's size only the end is kept, on a char boundary.
         assert_eq!(bound("ééééé", 5), "éé");
+    }
+
+    #[test]
+    fn the_context_names_the_mcp_tools_when_the_server_is_configured() {
+        let groups = GroupMap::new();
+        let mut state = State::default();
+        state.todos = vec![Todo {
+            text: "a".into(),
+            status: TodoStatus::NotStarted,
+        }];
+        let block = |s: &State, mcp: bool| context_block(s, &groups, None, &[], 4000, mcp).unwrap();
+        let todos_only = block(&state, true);
+        assert!(todos_only.contains("edit_todos"), "{todos_only}");
+        assert!(!todos_only.contains("workflow_step"), "{todos_only}");
+        assert!(!block(&state, false).contains("edit_todos"));
+        state.run = Some(crate::engine::run::Run::start(
+            crate::engine::run::tests::nested(),
+            Default::default(),
+            "root",
+            "fix it",
+            "t1".into(),
+            "2026-01-01T00:00:00Z".into(),
+            None,
+        ));
+        let with_run = block(&state, true);
+        assert!(with_run.contains("workflow_step"), "{with_run}");
+        assert!(with_run.contains("write_todos"), "{with_run}");
+        assert!(
+            with_run.contains("flowgate step next"),
+            "the commands stay: {with_run}"
+        );
+        let plain = block(&state, false);
+        assert!(!plain.contains("workflow_step"), "{plain}");
+        // The hint is part of the tail, which a tight budget keeps.
+        let tight = context_block(&state, &groups, None, &[], 700, true).unwrap();
+        assert!(tight.contains("workflow_step"), "{tight}");
     }
 
     proptest! {

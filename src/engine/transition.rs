@@ -98,6 +98,8 @@ pub struct Ctx<'a> {
     pub groups: &'a GroupMap,
     pub context_max_bytes: usize,
     pub limits: Limits,
+    /// The host runs `flowgate mcp` (the `mcp` setting).
+    pub mcp: bool,
 }
 
 /// The text for a command that needs a run when there is none.
@@ -245,7 +247,7 @@ fn start(state: &mut State, run: Run, replace: bool, ctx: &Ctx<'_>) -> Result<St
     let first = text::initial_message(&run, ctx.groups);
     state.run = Some(run);
     state.nudge = Default::default();
-    let block = text::context_block(state, ctx.groups, None, &[], ctx.context_max_bytes)
+    let block = text::context_block(state, ctx.groups, None, &[], ctx.context_max_bytes, ctx.mcp)
         .unwrap_or_default();
     Ok(format!("{first}\n\n{block}"))
 }
@@ -276,6 +278,7 @@ mod tests {
             groups,
             context_max_bytes: 4000,
             limits: Limits::default(),
+            mcp: false,
         }
     }
 
