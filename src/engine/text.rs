@@ -550,7 +550,7 @@ pub fn context_block(
         tail.push_str("\n\nRun `flowgate todo start N` before working on an item and `flowgate todo complete N` after it.");
     }
     if mcp && (run.is_some() || has_todos) {
-        tail.push_str("\n");
+        tail.push('\n');
         tail.push_str(if run.is_some() {
             MCP_RUN_HINT
         } else {
@@ -796,11 +796,13 @@ mod tests {
     #[test]
     fn the_context_names_the_mcp_tools_when_the_server_is_configured() {
         let groups = GroupMap::new();
-        let mut state = State::default();
-        state.todos = vec![Todo {
-            text: "a".into(),
-            status: TodoStatus::NotStarted,
-        }];
+        let mut state = State {
+            todos: vec![Todo {
+                text: "a".into(),
+                status: TodoStatus::NotStarted,
+            }],
+            ..State::default()
+        };
         let block = |s: &State, mcp: bool| context_block(s, &groups, None, &[], 4000, mcp).unwrap();
         let todos_only = block(&state, true);
         assert!(todos_only.contains("edit_todos"), "{todos_only}");
