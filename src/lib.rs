@@ -4,7 +4,8 @@
 //! Layout: `engine` is the pure decision core; `host` holds one thin adapter
 //! per agent host; `store` is the only owner of `state.json`; `workflow`
 //! loads and checks definitions; `cli` is the command line; `app` is the I/O
-//! glue the commands share.
+//! glue the commands share; `mcp` serves the agent's commands as MCP tools
+//! (`flowgate mcp`, the only async code).
 
 pub mod app;
 pub mod checks;
@@ -15,6 +16,7 @@ pub mod engine;
 pub mod exit;
 pub mod host;
 pub mod journal;
+pub mod mcp;
 pub mod schema;
 pub mod shell;
 pub mod store;

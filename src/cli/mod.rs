@@ -11,12 +11,13 @@ mod host_config;
 mod import;
 mod init;
 mod log;
+mod mcp;
 mod replay;
 mod schema;
 mod start;
 mod status;
-mod step;
-mod todo;
+pub(crate) mod step;
+pub(crate) mod todo;
 mod validate;
 
 use std::io::Write;
@@ -103,6 +104,9 @@ pub enum Command {
     Guide,
     /// Print the JSON Schema of workflow files or config.toml (for editors).
     Schema(schema::Args),
+    /// Serve flowgate's MCP tools on stdin/stdout (workflow_step, write_todos,
+    /// edit_todos, list_todos); the host starts it.
+    Mcp,
 }
 
 #[derive(clap::Args, Debug)]
@@ -181,14 +185,21 @@ fn dispatch(cli: Cli) -> Result<Output, Failure> {
         Command::Completions(a) => completions::run(a),
         Command::Guide => Ok(guide::run()),
         Command::Schema(a) => Ok(schema::run(a)),
+        Command::Mcp => mcp::run(cli.workspace.as_deref()),
     }
 }
 
 /// Record a state change made by a command in the journal.
 pub(crate) fn journal_command(app: &App, command: &str, reason: &str) {
+    journal_change(app, &format!("command {command}"), reason);
+}
+
+/// Record a state change in the journal as `event` (`command step next`,
+/// `mcp todo`, …).
+pub(crate) fn journal_change(app: &App, event: &str, reason: &str) {
     let entry = crate::journal::Entry {
         time: crate::time::now_iso(),
-        event: format!("command {command}"),
+        event: event.to_string(),
         decision: "changed".into(),
         reason: reason.lines().next().unwrap_or("").to_string(),
         ..Default::default()

@@ -30,6 +30,13 @@ pub enum Action {
 }
 
 pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
+    step(app, args, "command")
+}
+
+/// `step` as the command line runs it; `via` names the caller in the
+/// journal (`command`, or `mcp` for the `workflow_step` tool, which answers
+/// with the same texts).
+pub(crate) fn step(app: &App, args: &Args, via: &str) -> Result<Output, Failure> {
     let loaded = match app.store.load() {
         Ok(s) => s,
         // A change moves a corrupt state aside (in `update`).
@@ -67,9 +74,9 @@ pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
     if let Some(s) = stale {
         text.push_str(&format!("\n\nNote: {s}"));
     }
-    super::journal_command(
+    super::journal_change(
         app,
-        &format!("step {:?}", args.action).to_lowercase(),
+        &format!("{via} step {:?}", args.action).to_lowercase(),
         &text,
     );
     Ok(Output::ok_recovered(text, recovered))

@@ -60,7 +60,7 @@ pub enum Op {
 
 pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
     let op = match &args.op {
-        Op::List => return Ok(Output::ok(format_list(&app.store.load()?.todos))),
+        Op::List => return list(app),
         Op::Write { items } => TodoOp::Write(items.clone()),
         Op::Append { items } => TodoOp::Append(items.clone()),
         Op::Insert { index, items } => TodoOp::Insert(*index, items.clone()),
@@ -69,7 +69,19 @@ pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
         Op::Abandon { indices } => TodoOp::Edit(EditAction::Abandon, indices.clone()),
         Op::Clear => TodoOp::Clear,
     };
+    change(app, op, "command")
+}
+
+/// `todo list`: the list as it is now.
+pub(crate) fn list(app: &App) -> Result<Output, Failure> {
+    Ok(Output::ok(format_list(&app.store.load()?.todos)))
+}
+
+/// A todo change as the command line makes it; `via` names the caller in
+/// the journal (`command`, or `mcp` for the todo tools, which answer with
+/// the same texts).
+pub(crate) fn change(app: &App, op: TodoOp, via: &str) -> Result<Output, Failure> {
     let (text, recovered) = app.apply(Command::Todo(op))?;
-    super::journal_command(app, "todo", &text);
+    super::journal_change(app, &format!("{via} todo"), &text);
     Ok(Output::ok_recovered(text, recovered))
 }

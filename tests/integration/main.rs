@@ -18,6 +18,7 @@ mod import_pi;
 mod invalid_input;
 mod leaks;
 mod log;
+mod mcp;
 mod replay;
 mod sanitize;
 mod schema;
