@@ -1,7 +1,8 @@
 //! `flowgate init`: create `.flowgate/` with a sample workflow, then print
-//! CodeWhale's hook configuration (with the absolute path of this binary),
-//! or merge Claude Code's, Codex's or Gemini CLI's into the host's config
-//! file in the workspace (`host_config.rs`).
+//! CodeWhale's hook configuration and its MCP server entry (with the
+//! absolute path of this binary), or merge Claude Code's, Codex's or Gemini
+//! CLI's hooks and MCP server into the host's config files in the workspace
+//! and turn on the `mcp` setting (`host_config.rs`).
 
 use std::path::Path;
 
@@ -11,9 +12,11 @@ use crate::host::Host;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Host to configure: codewhale (prints the config), claude, codex or
-    /// gemini (merged into .claude/settings.json, .codex/hooks.json or
-    /// .gemini/settings.json, with a backup of the file changed).
+    /// Host to configure: codewhale (prints the hooks and the MCP server
+    /// entry), claude, codex or gemini (hooks merged into
+    /// .claude/settings.json, .codex/hooks.json or .gemini/settings.json, the
+    /// MCP server into .mcp.json, .codex/config.toml or
+    /// .gemini/settings.json, with a backup of each file changed).
     #[arg(long, default_value = "codewhale")]
     pub host: String,
 }
@@ -80,12 +83,11 @@ fn write_new(path: &Path, text: &str, made: &mut Vec<String>) -> Result<(), Fail
     Ok(())
 }
 
-/// How a hook config names this binary: `flowgate` when that is what
-/// `PATH` finds (so a shared config works for everyone), else its path.
-fn hook_program() -> String {
-    let Ok(exe) = std::env::current_exe() else {
-        return "flowgate".into();
-    };
+/// How a host config names this binary: `flowgate` when that is what
+/// `PATH` finds (so a shared config works for everyone), else its path
+/// (`None`: the path, as a program to run).
+fn program() -> Option<String> {
+    let exe = std::env::current_exe().ok()?;
     let me = exe.canonicalize().unwrap_or_else(|_| exe.clone());
     let on_path = std::env::var_os("PATH").and_then(|paths| {
         std::env::split_paths(&paths)
@@ -93,9 +95,41 @@ fn hook_program() -> String {
             .find(|c| c.is_file())
     });
     match on_path.and_then(|p| p.canonicalize().ok()) {
-        Some(p) if p == me => "flowgate".into(),
-        _ => crate::shell::quote(&exe.display().to_string()),
+        Some(p) if p == me => None,
+        _ => Some(exe.display().to_string()),
     }
+}
+
+/// The binary in a hook command, which the host runs through a shell.
+fn hook_program() -> String {
+    program().map_or_else(|| "flowgate".into(), |p| crate::shell::quote(&p))
+}
+
+/// The binary as an MCP server's `command`, which the host runs directly.
+fn server_program() -> String {
+    program().unwrap_or_else(|| "flowgate".into())
+}
+
+/// How to register flowgate's MCP server with CodeWhale, as TOML comments
+/// that follow the printed `[hooks]` block (CodeWhale reads MCP servers
+/// from `mcp.json`, a JSON file of its own).
+pub fn codewhale_mcp(exe: &str) -> String {
+    let entry = format!(
+        "{{ \"mcpServers\": {{ \"{}\": {{ \"command\": {}, \"args\": [\"mcp\"] }} }} }}",
+        crate::mcp::SERVER_NAME,
+        serde_json::Value::from(exe)
+    );
+    format!(
+        r#"
+# flowgate's MCP tools (workflow_step, write_todos, edit_todos, list_todos):
+# CodeWhale reads MCP servers from mcp.json, not from this file. Put this
+# entry in <workspace>/.codewhale/mcp.json (read in a trusted workspace) or
+# in ~/.codewhale/mcp.json, run /mcp reload, then set `mcp = true` in
+# .flowgate/config.toml so the context names the tools:
+#
+# {entry}
+"#
+    )
 }
 
 pub fn run(flag: Option<&Path>, args: &Args) -> Result<Output, Failure> {
@@ -126,14 +160,16 @@ pub fn run(flag: Option<&Path>, args: &Args) -> Result<Output, Failure> {
     } else {
         format!("# Created: {}", made.join(", "))
     };
-    if let Some(report) = super::host_config::install(&ws, host, &hook_program()) {
+    if let Some(report) = super::host_config::install(&ws, host, &hook_program(), &server_program())
+    {
         return Ok(Output::ok(format!("{created}\n\n{}", report?)));
     }
     let exe = std::env::current_exe()
         .map(|p| p.display().to_string())
         .unwrap_or_else(|_| "flowgate".into());
     Ok(Output::ok(format!(
-        "{created}\n\n{}",
-        codewhale_hooks(&exe)
+        "{created}\n\n{}{}",
+        codewhale_hooks(&exe),
+        codewhale_mcp(&exe)
     )))
 }

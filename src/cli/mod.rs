@@ -86,7 +86,7 @@ pub enum Command {
     /// Check workflow definitions and config (exit 78 on errors).
     Validate(validate::Args),
     /// Create .flowgate/ and print (CodeWhale) or merge (Claude Code, Codex,
-    /// Gemini CLI) the host hook config.
+    /// Gemini CLI) the host's hook config and flowgate's MCP server.
     Init(init::Args),
     /// Run a recorded event stream in a scratch workspace; print each decision.
     Replay(replay::Args),

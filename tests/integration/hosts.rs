@@ -1214,7 +1214,12 @@ fn init_merges(h: &H) {
     let after: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     // Every unrelated setting is unchanged, key order included.
     let keys = |v: &Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
-    assert_eq!(keys(&before), keys(&after));
+    let mut want_keys = keys(&before);
+    if h.name == "gemini" {
+        // Gemini reads MCP servers from the same file.
+        want_keys.push("mcpServers".into());
+    }
+    assert_eq!(want_keys, keys(&after));
     for (k, v) in before.as_object().unwrap() {
         if k != "hooks" {
             assert_eq!(&after[k], v, "{k}");
@@ -1280,17 +1285,25 @@ fn init_creates(h: &H) {
         "codex" => ".codex",
         _ => ".gemini",
     });
-    let files: Vec<String> = std::fs::read_dir(&dir)
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
-    assert_eq!(files.len(), 1, "{files:?}");
+    files.sort();
+    // Codex's MCP servers live in config.toml beside hooks.json.
+    let (want_files, hooks_file) = match h.name {
+        "codex" => (vec!["config.toml", "hooks.json"], "hooks.json"),
+        _ => (vec!["settings.json"], "settings.json"),
+    };
+    assert_eq!(files, want_files);
     let v: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join(&files[0])).unwrap()).unwrap();
-    assert_eq!(
-        v.as_object().unwrap().keys().collect::<Vec<_>>(),
-        vec!["hooks"]
-    );
+        serde_json::from_str(&std::fs::read_to_string(dir.join(hooks_file)).unwrap()).unwrap();
+    // Gemini's MCP servers share its settings file.
+    let want_keys = match h.name {
+        "gemini" => vec!["hooks", "mcpServers"],
+        _ => vec!["hooks"],
+    };
+    assert_eq!(v.as_object().unwrap().keys().collect::<Vec<_>>(), want_keys);
     for event in [h.submit, h.tool, h.stop, h.session] {
         assert_eq!(v["hooks"][event].as_array().unwrap().len(), 1, "{event}");
     }

@@ -37,8 +37,11 @@ impl Mcp {
     }
 
     fn spawn(ws: &Ws) -> Mcp {
-        let mut child = ws
-            .command(&["mcp"])
+        Mcp::spawn_command(ws.command(&["mcp"]))
+    }
+
+    fn spawn_command(mut command: std::process::Command) -> Mcp {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -770,4 +773,197 @@ fn the_context_names_the_tools_when_mcp_is_set() {
     let text = ws.message("hello").ok().text();
     assert!(text.contains("workflow_step"), "{text}");
     assert!(text.contains("flowgate step next"), "{text}");
+}
+
+// ---- flowgate init registers the server ---------------------------------
+
+fn read_json(ws: &Ws, rel: &str) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(ws.path().join(rel)).unwrap()).unwrap()
+}
+
+/// The server as a host starts it from its config: `command` with `args`,
+/// in the project directory, with no FLOWGATE_WORKSPACE.
+fn start_registered(ws: &Ws, command: &str, args: &Value) -> Mcp {
+    let mut c = std::process::Command::new(command);
+    c.args(args.as_array().unwrap().iter().map(|a| a.as_str().unwrap()))
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("HOME", ws.home.path())
+        .env("FLOWGATE_HOME", ws.home.path())
+        .current_dir(ws.path());
+    let mut mcp = Mcp::spawn_command(c);
+    assert_eq!(mcp.initialize()["serverInfo"]["name"], "flowgate");
+    mcp
+}
+
+/// After `init --host H` the host's config starts a server that serves the
+/// workspace, the `mcp` setting is on, and a second `init` changes nothing.
+#[test]
+fn init_registers_the_server_where_each_host_reads_it() {
+    for (host, file) in [
+        ("claude", ".mcp.json"),
+        ("gemini", ".gemini/settings.json"),
+        ("codex", ".codex/config.toml"),
+    ] {
+        let ws = Ws::new();
+        let report = ws.run(&["init", "--host", host]).ok().stdout;
+        assert!(report.contains("MCP server"), "{host}: {report}");
+        let (command, args) = if host == "codex" {
+            let doc: toml::Table =
+                toml::from_str(&std::fs::read_to_string(ws.path().join(file)).unwrap()).unwrap();
+            let entry = serde_json::to_value(&doc["mcp_servers"]["flowgate"]).unwrap();
+            (
+                entry["command"].as_str().unwrap().to_string(),
+                entry["args"].clone(),
+            )
+        } else {
+            let entry = read_json(&ws, file)["mcpServers"]["flowgate"].clone();
+            if host == "claude" {
+                assert_eq!(entry["type"], "stdio");
+            }
+            (
+                entry["command"].as_str().unwrap().to_string(),
+                entry["args"].clone(),
+            )
+        };
+        assert_eq!(command, crate::harness::BIN, "{host}");
+        assert_eq!(args, json!(["mcp"]), "{host}");
+        let config = std::fs::read_to_string(ws.path().join(".flowgate/config.toml")).unwrap();
+        assert!(config.contains("mcp = true"), "{host}: {config}");
+        ws.run(&["validate"]).ok();
+
+        // The registered server works on this workspace, found from its cwd.
+        let mut mcp = start_registered(&ws, &command, &args);
+        mcp.ok(
+            "write_todos",
+            json!({"mode": "replace", "todos": [{"text": "wired"}]}),
+        );
+        assert_eq!(ws.run(&["todo", "list"]).ok().stdout, "– [0] wired\n");
+        mcp.finish();
+        // ... and the context names the tools.
+        let text = ws.message("hi").ok().text();
+        assert!(text.contains("edit_todos"), "{host}: {text}");
+
+        let bytes = std::fs::read(ws.path().join(file)).unwrap();
+        let settings = std::fs::read(ws.path().join(".flowgate/config.toml")).unwrap();
+        let again = ws.run(&["init", "--host", host]).ok().stdout;
+        assert!(
+            again.contains("already registered, kept"),
+            "{host}: {again}"
+        );
+        assert_eq!(
+            std::fs::read(ws.path().join(file)).unwrap(),
+            bytes,
+            "{host}"
+        );
+        assert_eq!(
+            std::fs::read(ws.path().join(".flowgate/config.toml")).unwrap(),
+            settings,
+            "{host}"
+        );
+        assert!(
+            !ws.path().join(format!("{file}.flowgate.bak")).exists(),
+            "{host}"
+        );
+    }
+}
+
+#[test]
+fn init_keeps_what_is_there() {
+    let ws = Ws::new();
+    // Claude: another server stays; flowgate's is added beside it.
+    ws.write(
+        ".mcp.json",
+        "{\n  \"mcpServers\": {\n    \"github\": { \"command\": \"gh-mcp\" }\n  }\n}\n",
+    );
+    // Settings with tables: `mcp = true` goes among the top-level keys.
+    ws.write(
+        ".flowgate/config.toml",
+        "# mine\non_error = \"deny\"\n\n[todos]\nmax_items = 5\n",
+    );
+    ws.run(&["init", "--host", "claude"]).ok();
+    let servers = read_json(&ws, ".mcp.json")["mcpServers"].clone();
+    assert_eq!(servers["github"], json!({"command": "gh-mcp"}));
+    assert_eq!(servers["flowgate"]["args"], json!(["mcp"]));
+    assert!(ws.path().join(".mcp.json.flowgate.bak").is_file());
+    let config = std::fs::read_to_string(ws.path().join(".flowgate/config.toml")).unwrap();
+    assert!(
+        config.starts_with("# mine\non_error = \"deny\"\nmcp = true\n"),
+        "{config}"
+    );
+    assert!(config.ends_with("[todos]\nmax_items = 5\n"), "{config}");
+    ws.run(&["validate"]).ok();
+
+    // A server called flowgate that is not flowgate is left alone.
+    let ws = Ws::new();
+    let foreign =
+        "{\"mcpServers\": {\"flowgate\": {\"command\": \"node\", \"args\": [\"fg.js\"]}}}\n";
+    ws.write(".gemini/settings.json", foreign);
+    ws.write(".flowgate/config.toml", "mcp = false\n");
+    let report = ws.run(&["init", "--host", "gemini"]).ok().stdout;
+    assert!(
+        report.contains("is not flowgate's; left as it is"),
+        "{report}"
+    );
+    assert!(report.contains("mcp = false kept"), "{report}");
+    assert_eq!(
+        read_json(&ws, ".gemini/settings.json")["mcpServers"]["flowgate"],
+        json!({"command": "node", "args": ["fg.js"]})
+    );
+
+    // Codex: the file is appended to, never rewritten.
+    let ws = Ws::new();
+    let mine = "model = \"o3\" # mine\n\n[mcp_servers.github]\ncommand = \"gh-mcp\"\n";
+    ws.write(".codex/config.toml", mine);
+    ws.run(&["init", "--host", "codex"]).ok();
+    let now = std::fs::read_to_string(ws.path().join(".codex/config.toml")).unwrap();
+    assert!(now.starts_with(mine), "{now}");
+    assert!(now.contains("[mcp_servers.flowgate]\n"), "{now}");
+    let again = ws.run(&["init", "--host", "codex"]).ok().stdout;
+    assert!(
+        !again.contains("also mentions flowgate"),
+        "the MCP table is not a hook: {again}"
+    );
+}
+
+#[test]
+fn init_leaves_a_codex_config_it_cannot_extend() {
+    let ws = Ws::new();
+    let inline = "mcp_servers = { github = { command = \"gh-mcp\" } }\n";
+    ws.write(".codex/config.toml", inline);
+    let report = ws.run(&["init", "--host", "codex"]).ok().stdout;
+    assert!(report.contains("add this yourself"), "{report}");
+    assert!(report.contains("[mcp_servers.flowgate]"), "{report}");
+    assert_eq!(
+        std::fs::read_to_string(ws.path().join(".codex/config.toml")).unwrap(),
+        inline
+    );
+    // Not TOML at all: exit 78, nothing changed.
+    let ws = Ws::new();
+    ws.write(".codex/config.toml", "model = \n");
+    let out = ws.run(&["init", "--host", "codex"]).code(78);
+    assert!(out.stderr.contains(".codex/config.toml:1:"), "{out:?}");
+    assert_eq!(
+        std::fs::read_to_string(ws.path().join(".codex/config.toml")).unwrap(),
+        "model = \n"
+    );
+}
+
+#[test]
+fn init_prints_the_codewhale_mcp_entry() {
+    let ws = Ws::new();
+    let out = ws.run(&["init", "--host", "codewhale"]).ok().stdout;
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("# { \"mcpServers\""))
+        .unwrap_or_else(|| panic!("{out}"));
+    let entry: Value = serde_json::from_str(line.trim_start_matches("# ")).unwrap();
+    assert_eq!(
+        entry["mcpServers"]["flowgate"]["command"],
+        crate::harness::BIN
+    );
+    assert_eq!(entry["mcpServers"]["flowgate"]["args"], json!(["mcp"]));
+    assert!(out.contains(".codewhale/mcp.json"), "{out}");
+    // Only printed: nothing is registered, so the setting stays off.
+    assert!(!ws.path().join(".flowgate/config.toml").exists());
 }
