@@ -61,7 +61,7 @@ pub(crate) fn step(app: &App, args: &Args, via: &str) -> Result<Output, Failure>
             if let Some(s) = stale {
                 text.push_str(&format!("\n\nNote: {s}"));
             }
-            super::journal_command(app, "step next", &text);
+            super::journal_change(app, &format!("{via} step next"), &text);
             return Ok(Output::ok_recovered(text, recovered));
         }
         Action::Loop => Command::Loop,
