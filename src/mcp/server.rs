@@ -2,8 +2,9 @@
 //! stdout whose tools are `super::tools`, and whose calls run `super::call`.
 //!
 //! This is the only place flowgate builds an async runtime, a tokio
-//! current-thread one, and only `flowgate mcp` comes here: the hooks never
-//! pay for it. A call does blocking file work (the store's lock may wait),
+//! current-thread one, and only `flowgate mcp` comes here: a hook call
+//! never builds or runs it (what the hooks pay is the loading of a larger
+//! binary; README, "Performance"). A call does blocking file work (the store's lock may wait),
 //! so it runs on tokio's blocking pool and the server keeps reading
 //! requests meanwhile. Every failure inside a call is a tool error
 //! (`isError: true`) with flowgate's message; a request for a tool that does
