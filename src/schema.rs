@@ -254,6 +254,9 @@ fn config() -> Value {
         "require_todo_in_progress" => {
             json!({ "description": "While the todo list is non-empty, deny @write and @shell tools until an item is in progress (default false).", "type": "boolean" })
         }
+        "mcp" => {
+            json!({ "description": "The host runs `flowgate mcp`: the context also names its tools (default false; `flowgate init --host claude|codex|gemini` sets it).", "type": "boolean" })
+        }
         "test_command" => {
             json!({ "description": "What {testCommand} runs in checks (default: guessed from the workspace).", "type": "string", "minLength": 1, "pattern": "\\S" })
         }
