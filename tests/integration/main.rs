@@ -9,6 +9,7 @@ mod hardening;
 mod agreement;
 mod cli;
 mod codewhale;
+mod e2e;
 mod evidence;
 mod hosts;
 mod invalid_input;

@@ -1,0 +1,1 @@
+//! CodeWhale: placeholder until the runner is written.
