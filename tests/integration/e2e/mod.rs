@@ -553,7 +553,12 @@ impl Outcome {
         for (i, items) in self.main().iter().enumerate() {
             s.push_str(&format!("--- main request {i}, last items\n"));
             for it in items.iter().rev().take(4).rev() {
-                s.push_str(&format!("  {}\n", tail(&format!("{it:?}"), 700)));
+                let line = match it {
+                    Item::Text { role, text } => format!("{role:?}: {text:?}"),
+                    Item::Call { id, name } => format!("call {name} ({id})"),
+                    Item::Result { id, text } => format!("result ({id}): {text:?}"),
+                };
+                s.push_str(&format!("  {}\n", tail(&line, 700)));
             }
         }
         s.push_str(&format!(

@@ -242,7 +242,10 @@ fn serve(stream: TcpStream, inner: &Inner) -> std::io::Result<()> {
     write_reply(stream, &req.method, &reply)
 }
 
-fn read_head(r: &mut impl BufRead) -> std::io::Result<(String, String, Vec<(String, String)>)> {
+/// Method, path, headers.
+type Head = (String, String, Vec<(String, String)>);
+
+fn read_head(r: &mut impl BufRead) -> std::io::Result<Head> {
     let mut lines = Vec::new();
     let mut total = 0;
     loop {
