@@ -26,14 +26,14 @@
 
 use super::payload;
 use super::{Answer, Env, HookInput};
-use crate::engine::call::{PLAN_STATUSES, ShellLang, TodoTool, ToolTable};
+use crate::engine::call::{PLAN_STATUSES, ShellLang, TodoShape, TodoTool, ToolTable};
 use crate::engine::event::{Decision, EventKind};
 use crate::exit::ExitStatus;
 
 /// Claude Code's tools. `MultiEdit`, `LS` and `Task` are the older names of
 /// tools still seen from older versions; `TaskCreate`/`TaskUpdate`/
-/// `TaskGet`/`TaskList` replaced `TodoWrite` in interactive sessions
-/// (v2.1.142). `PowerShell` (Windows) runs PowerShell, which flowgate does
+/// `TaskGet`/`TaskList` replaced `TodoWrite` (v2.1.142; offered by default
+/// in `-p` mode too, as deferred tools in 2.1.330), and both are mirrored. `PowerShell` (Windows) runs PowerShell, which flowgate does
 /// not analyse.
 pub const TOOLS: ToolTable = ToolTable {
     groups: &[
@@ -67,12 +67,31 @@ pub const TOOLS: ToolTable = ToolTable {
         ("MultiEdit", &["file_path"]),
         ("NotebookEdit", &["notebook_path"]),
     ],
-    todos: &[TodoTool {
-        tool: "TodoWrite",
-        list: "todos",
-        text: "content",
-        statuses: PLAN_STATUSES,
-    }],
+    todos: &[
+        TodoTool {
+            tool: "TodoWrite",
+            shape: TodoShape::List("todos"),
+            text: "content",
+            statuses: PLAN_STATUSES,
+        },
+        // Incremental: one task per call, then updates by the number
+        // Claude Code gives it (1, 2, … in a session).
+        TodoTool {
+            tool: "TaskCreate",
+            shape: TodoShape::Add,
+            text: "subject",
+            statuses: PLAN_STATUSES,
+        },
+        TodoTool {
+            tool: "TaskUpdate",
+            shape: TodoShape::Update {
+                id: "taskId",
+                deleted: "deleted",
+            },
+            text: "subject",
+            statuses: PLAN_STATUSES,
+        },
+    ],
     model_names: &[],
 };
 

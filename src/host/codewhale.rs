@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use super::{Answer, Env, HookInput};
 use crate::engine::call::{
-    PLAN_STATUSES_CANCELLED, RawCall, RawInput, ShellLang, TodoTool, ToolTable,
+    PLAN_STATUSES_CANCELLED, RawCall, RawInput, ShellLang, TodoShape, TodoTool, ToolTable,
 };
 use crate::engine::event::{Decision, Event, EventKind, TurnStatus};
 use crate::exit::ExitStatus;
@@ -46,7 +46,7 @@ pub const TOOLS: ToolTable = ToolTable {
     ],
     todos: &[TodoTool {
         tool: "todo_write",
-        list: "todos",
+        shape: TodoShape::List("todos"),
         text: "content",
         statuses: PLAN_STATUSES_CANCELLED,
     }],

@@ -32,7 +32,7 @@
 
 use super::payload;
 use super::{Answer, Env, HookInput};
-use crate::engine::call::{PLAN_STATUSES, ShellLang, TodoTool, ToolTable};
+use crate::engine::call::{PLAN_STATUSES, ShellLang, TodoShape, TodoTool, ToolTable};
 use crate::engine::event::{Decision, EventKind};
 use crate::exit::ExitStatus;
 
@@ -72,7 +72,7 @@ pub const TOOLS: ToolTable = ToolTable {
     file_writes: &[],
     todos: &[TodoTool {
         tool: "update_plan",
-        list: "plan",
+        shape: TodoShape::List("plan"),
         text: "step",
         statuses: PLAN_STATUSES,
     }],
