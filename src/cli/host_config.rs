@@ -383,7 +383,11 @@ fn notes(ws: &Path, host: Host, root: &Value) -> Vec<String> {
             "Claude Code reads hooks when a session starts: restart running sessions (`/hooks` shows what is active).".to_string(),
         ),
         Host::Codex => {
-            notes.push("Codex runs project hooks only in a trusted project, and asks you to review new or changed hooks: open `/hooks` in Codex and trust the flowgate hooks. Older Codex builds also need `[features] codex_hooks = true` in ~/.codex/config.toml.".to_string());
+            notes.push(format!(
+                "Codex skips untrusted project hooks silently. Trust this project (answer Codex's prompt, `codex exec --trust`, or add `[projects.\"{}\"]` with `trust_level = \"trusted\"` to ~/.codex/config.toml), then trust each flowgate hook: open `/hooks` in the Codex TUI and approve them (again whenever they change). For `codex exec` in CI, where no one can approve them, pass `--dangerously-bypass-hook-trust`. Older Codex builds also need `[features] codex_hooks = true` in ~/.codex/config.toml.",
+                ws.display()
+            ));
+            notes.push("Codex's todo tool `update_plan` (mirrored into flowgate's todos) is offered only with `[tools.update_plan]` `enabled = true` in ~/.codex/config.toml.".to_string());
             let toml = ws.join(".codex/config.toml");
             if std::fs::read_to_string(&toml).is_ok_and(|t| t.contains("flowgate")) {
                 notes.push(format!(

@@ -140,3 +140,24 @@ fn hook_lines(out: &Outcome) -> Vec<String> {
 }
 
 super::scenario_tests!(CODEX);
+
+/// What this runner had to set up for Codex to run flowgate's hooks and
+/// offer `update_plan` is what `flowgate init --host codex` tells the user.
+#[test]
+fn init_says_what_codex_needs() {
+    let p = Project::new(&CODEX, PathBuf::from("codex"));
+    let said = p.flowgate(&["init", "--host", "codex"]);
+    for needed in [
+        format!("[projects.\"{}\"]", p.ws.display()).as_str(),
+        "trust_level = \"trusted\"",
+        "/hooks",
+        "--dangerously-bypass-hook-trust",
+        "[tools.update_plan]",
+        "enabled = true",
+    ] {
+        assert!(
+            said.contains(needed),
+            "init does not mention {needed}: {said}"
+        );
+    }
+}
