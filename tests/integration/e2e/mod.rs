@@ -408,6 +408,13 @@ impl<'h> Session<'h> {
         let started = Instant::now();
         let (code, stdout, stderr, timed_out) = run_bounded(&mut cmd, HOST_TIMEOUT);
         let requests = server.requests();
+        eprintln!(
+            "e2e {}: {} model requests ({} main), host ran {:.1?}",
+            self.host.name(),
+            requests.iter().filter(|r| r.method == "POST").count(),
+            requests.iter().filter(|r| r.main).count(),
+            started.elapsed()
+        );
         dump(self.host.name(), &requests, &self.project);
         Outcome {
             host: self.host.name(),
