@@ -41,7 +41,7 @@ use server::{Api, Request, Server};
 
 /// How long one host run may take before it is killed (a hung host fails
 /// the scenario; a healthy run takes a few seconds).
-const HOST_TIMEOUT: Duration = Duration::from_secs(120);
+const HOST_TIMEOUT: Duration = Duration::from_secs(60);
 
 // ---------------------------------------------------------------- the script
 
