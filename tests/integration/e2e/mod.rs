@@ -20,6 +20,7 @@
 mod anthropic;
 mod gemini_api;
 mod openai;
+mod openai_chat;
 mod server;
 
 mod claude;
@@ -41,7 +42,7 @@ use server::{Api, Request, Server};
 
 /// How long one host run may take before it is killed (a hung host fails
 /// the scenario; a healthy run takes a few seconds).
-const HOST_TIMEOUT: Duration = Duration::from_secs(60);
+pub const HOST_TIMEOUT: Duration = Duration::from_secs(60);
 
 // ---------------------------------------------------------------- the script
 
@@ -187,6 +188,23 @@ pub trait Host: Sync {
     fn shows_prompt_blocks(&self) -> bool {
         true
     }
+    /// Can the host's stop hook make the agent continue? (CodeWhale has
+    /// none: its reminder comes with the user's next message.)
+    fn stop_hook(&self) -> bool {
+        true
+    }
+    /// Does `FLOWGATE_E2E=require` require this host? (CodeWhale is not on
+    /// npm: it runs only when a binary is supplied.)
+    fn required(&self) -> bool {
+        true
+    }
+    /// Run the host on `prompts` (one after the other, each once the
+    /// previous turn ended) against the model at `url`: exit code, stdout,
+    /// stderr, timed out.
+    fn run(&self, p: &Project, url: &str, prompts: &[String]) -> Ran {
+        assert_eq!(prompts.len(), 1, "{} takes one prompt per run", self.name());
+        run_bounded(&mut self.command(p, url, &prompts[0]), HOST_TIMEOUT)
+    }
 }
 
 /// The npm-installed program `name` under `tests/e2e/node_modules/.bin/`.
@@ -213,7 +231,10 @@ pub fn find(host: &dyn Host) -> Option<PathBuf> {
         host.name(),
         host.install_hint()
     );
-    assert!(!required(), "FLOWGATE_E2E=require: {line}");
+    assert!(
+        !(required() && host.required()),
+        "FLOWGATE_E2E=require: {line}"
+    );
     eprintln!("{line}");
     None
 }
@@ -228,6 +249,8 @@ pub struct Project {
     pub home: PathBuf,
     pub scratch: PathBuf,
     pub program: PathBuf,
+    /// What `flowgate init --host <host>` printed.
+    pub init: String,
 }
 
 impl Project {
@@ -238,11 +261,12 @@ impl Project {
             .tempdir()
             .unwrap();
         let base = root.path().canonicalize().unwrap();
-        let p = Project {
+        let mut p = Project {
             ws: base.join("shop"),
             home: base.join("home"),
             scratch: base.join("scratch"),
             program,
+            init: String::new(),
             _root: root,
         };
         for d in [&p.ws, &p.home, &p.scratch, &p.flowgate_home()] {
@@ -259,10 +283,11 @@ impl Project {
         std::fs::write(p.home.join(".bash_profile"), &profile).unwrap();
         let out = p.flowgate(&["init", "--host", host.name()]);
         assert!(
-            out.contains("hooks in") || host.name() == "codewhale",
+            out.contains("hooks in") || out.contains("[hooks]"),
             "flowgate init --host {}: {out}",
             host.name()
         );
+        p.init = out;
         p.write(".flowgate/config.toml", "max_auto_continue = 2\n");
         p
     }
@@ -337,7 +362,7 @@ pub fn sh_quote(s: &str) -> String {
 pub struct Session<'h> {
     pub host: &'h dyn Host,
     pub project: Project,
-    prompt: String,
+    prompts: Vec<String>,
     acts: Vec<Vec<Act>>,
 }
 
@@ -348,7 +373,7 @@ impl<'h> Session<'h> {
         Some(Session {
             host,
             project: Project::new(host, program),
-            prompt: String::new(),
+            prompts: Vec::new(),
             acts: Vec::new(),
         })
     }
@@ -359,9 +384,11 @@ impl<'h> Session<'h> {
         self
     }
 
-    /// What the user types into the host.
+    /// What the user types into the host (again: a later message, once
+    /// the agent has stopped; only hosts without a stop hook take more
+    /// than one per run).
     pub fn user(&mut self, prompt: &str) -> &mut Self {
-        self.prompt = prompt.into();
+        self.prompts.push(prompt.into());
         self
     }
 
@@ -402,11 +429,9 @@ impl<'h> Session<'h> {
             HOST_TIMEOUT + Duration::from_secs(30),
         );
         self.host.configure(&self.project, &server.url());
-        let mut cmd = self
-            .host
-            .command(&self.project, &server.url(), &self.prompt);
         let started = Instant::now();
-        let (code, stdout, stderr, timed_out) = run_bounded(&mut cmd, HOST_TIMEOUT);
+        let (code, stdout, stderr, timed_out) =
+            self.host.run(&self.project, &server.url(), &self.prompts);
         let requests = server.requests();
         eprintln!(
             "e2e {}: {} model requests ({} main), host ran {:.1?}",
@@ -467,9 +492,12 @@ fn dump(host: &str, requests: &[Request], p: &Project) {
         .status();
 }
 
+/// Exit code, stdout, stderr, timed out.
+pub type Ran = (Option<i32>, String, String, bool);
+
 /// Run `cmd` in its own process group with stdin closed; kill the group
-/// after `limit`. Returns (exit code, stdout, stderr, timed out).
-fn run_bounded(cmd: &mut Command, limit: Duration) -> (Option<i32>, String, String, bool) {
+/// after `limit`.
+pub fn run_bounded(cmd: &mut Command, limit: Duration) -> Ran {
     use std::os::unix::process::CommandExt;
     cmd.stdin(Stdio::null())
         .stdout(Stdio::piped())
