@@ -92,3 +92,33 @@ impl Host for Gemini {
 }
 
 super::scenario_tests!(GEMINI);
+
+/// Gemini's own todo statuses, `blocked` and `cancelled`, are mirrored (a
+/// `blocked` item once made flowgate drop the whole list).
+#[test]
+fn write_todos_with_gemini_statuses() {
+    let Some(mut s) = super::Session::new(&GEMINI) else {
+        return;
+    };
+    let out = s
+        .user("Plan the checkout fix.")
+        .model(vec![super::todos(&[
+            ("Reproduce the wrong total", "completed"),
+            ("Wait for the pricing team", "blocked"),
+            ("Rewrite the cart", "cancelled"),
+        ])])
+        .model(vec![super::say("Planned.")])
+        .run();
+    out.assert_finished();
+    let pair = |t: &str, s: &str| (t.to_string(), s.to_string());
+    assert_eq!(
+        out.todos(),
+        [
+            pair("Reproduce the wrong total", "completed"),
+            pair("Wait for the pricing team", "not_started"),
+            pair("Rewrite the cart", "abandoned"),
+        ],
+        "{}",
+        out.dump()
+    );
+}
