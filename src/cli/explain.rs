@@ -89,6 +89,7 @@ pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
         stale: None,
         exe: exe.as_deref(),
         max_message_chars: host.max_message_chars(),
+        session: None,
     };
     let outcome = decide(&state, &Event::ToolCall(raw), &ctx);
     let (verdict, reason) = match &outcome.decision {

@@ -274,6 +274,7 @@ fn handle(app: &App, host: Host, input: &HookInput) -> Result<Decided, HookError
         stale: stale.as_deref(),
         exe: exe.as_deref(),
         max_message_chars: host.max_message_chars(),
+        session: input.session.as_deref(),
     };
     let decided = |o: Outcome| Decided {
         decision: o.decision,

@@ -756,7 +756,11 @@ fn notes(ws: &Path, host: Host, root: &Value) -> Vec<String> {
             notes.push("Claude Code asks you to approve a project's MCP servers from .mcp.json when a session starts (or in `/mcp`). For `claude -p`, approve it beforehand, for instance with `\"enabledMcpjsonServers\": [\"flowgate\"]` in .claude/settings.local.json.".to_string());
         }
         Host::Codex => {
-            notes.push("Codex runs project hooks only in a trusted project, and asks you to review new or changed hooks: open `/hooks` in Codex and trust the flowgate hooks. Older Codex builds also need `[features] codex_hooks = true` in ~/.codex/config.toml.".to_string());
+            notes.push(format!(
+                "Codex skips untrusted project hooks silently. Trust this project (answer Codex's prompt, `codex exec --trust`, or add `[projects.\"{}\"]` with `trust_level = \"trusted\"` to ~/.codex/config.toml), then trust each flowgate hook: open `/hooks` in the Codex TUI and approve them (again whenever they change). For `codex exec` in CI, where no one can approve them, pass `--dangerously-bypass-hook-trust`. Older Codex builds also need `[features] codex_hooks = true` in ~/.codex/config.toml.",
+                ws.display()
+            ));
+            notes.push("Codex's todo tool `update_plan` (mirrored into flowgate's todos) is offered only with `[tools.update_plan]` `enabled = true` in ~/.codex/config.toml.".to_string());
             notes.push("Codex reads the MCP servers in .codex/config.toml only in a trusted project; `codex mcp list` shows whether flowgate is there.".to_string());
             let toml = ws.join(".codex/config.toml");
             let hooks_mention_flowgate = std::fs::read_to_string(&toml)

@@ -9,7 +9,7 @@
 
 use serde_json::Value;
 
-use super::event::MirroredTodo;
+use super::event::{MirroredTodo, TodoChange};
 use super::todos::TodoStatus;
 
 /// The tool input as the host handed it over.
@@ -50,14 +50,29 @@ impl ShellLang {
     }
 }
 
-/// A host's native todo tool: where the list, each item's text and its
-/// status are, and what the status words mean.
+/// A host's native todo tool: what a call carries, where each item's text
+/// and status are, and what the status words mean.
 #[derive(Debug)]
 pub struct TodoTool {
     pub tool: &'static str,
-    pub list: &'static str,
+    pub shape: TodoShape,
     pub text: &'static str,
     pub statuses: &'static [(&'static str, TodoStatus)],
+}
+
+/// What one call of a todo tool carries.
+#[derive(Debug)]
+pub enum TodoShape {
+    /// The whole list, under this key.
+    List(&'static str),
+    /// One new item (its text; the host numbers it).
+    Add,
+    /// A change to one item: the key of the host's id, and the status word
+    /// that deletes the item.
+    Update {
+        id: &'static str,
+        deleted: &'static str,
+    },
 }
 
 /// Everything flowgate knows about one host's tools. Pure data.
@@ -136,8 +151,9 @@ pub enum Does {
     Patch { paths: Vec<String> },
     /// A file tool writing these files (empty: not named in the input).
     FileWrite { paths: Vec<String> },
-    /// The host's todo tool: the full new list, or why it could not be read.
-    Todo(Result<Vec<MirroredTodo>, String>),
+    /// The host's todo tool: the change to the list, or why it could not
+    /// be read.
+    Todo(Result<TodoChange, String>),
     /// One of flowgate's own MCP tools.
     Own,
     /// Anything else: rules decide by name alone.
@@ -201,7 +217,7 @@ pub fn interpret(raw: &RawCall, table: &ToolTable) -> Call {
         }
     } else if let Some(t) = table.todos.iter().find(|t| t.tool == name) {
         Does::Todo(match &raw.input {
-            RawInput::Json(v) => mirror(v, t),
+            RawInput::Json(v) => todo_change(v, t),
             RawInput::Cut => Err("the tool input was cut by the host".into()),
             RawInput::Missing => Err("the tool input is missing".into()),
         })
@@ -296,35 +312,63 @@ fn path_field(input: Option<&Value>, keys: &[&str]) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// A native todo list, with the host's status words mapped.
-fn mirror(input: &Value, t: &TodoTool) -> Result<Vec<MirroredTodo>, String> {
-    let items = input
-        .get(t.list)
-        .and_then(Value::as_array)
-        .ok_or(format!("no \"{}\" list in the input", t.list))?;
-    items
-        .iter()
-        .enumerate()
-        .map(|(i, item)| {
-            let text = item
-                .get(t.text)
-                .and_then(Value::as_str)
-                .ok_or(format!("item {i} has no \"{}\"", t.text))?;
-            let status = match item.get("status").and_then(Value::as_str) {
-                None => TodoStatus::NotStarted,
-                Some(word) => t
-                    .statuses
-                    .iter()
-                    .find(|(w, _)| *w == word)
-                    .map(|(_, s)| *s)
-                    .ok_or(format!("item {i} has unknown status \"{word}\""))?,
-            };
-            Ok(MirroredTodo {
-                text: text.to_string(),
-                status,
-            })
+/// What a todo tool's input does to the list, with the host's status
+/// words mapped.
+fn todo_change(input: &Value, t: &TodoTool) -> Result<TodoChange, String> {
+    let status_of = |word: &str, what: &str| {
+        t.statuses
+            .iter()
+            .find(|(w, _)| *w == word)
+            .map(|(_, s)| *s)
+            .ok_or(format!("{what} has unknown status \"{word}\""))
+    };
+    let item = |item: &Value, what: &str| -> Result<MirroredTodo, String> {
+        let text = item
+            .get(t.text)
+            .and_then(Value::as_str)
+            .ok_or(format!("{what} has no \"{}\"", t.text))?;
+        let status = match item.get("status").and_then(Value::as_str) {
+            None => TodoStatus::NotStarted,
+            Some(word) => status_of(word, what)?,
+        };
+        Ok(MirroredTodo {
+            text: text.to_string(),
+            status,
         })
-        .collect()
+    };
+    match t.shape {
+        TodoShape::List(key) => input
+            .get(key)
+            .and_then(Value::as_array)
+            .ok_or(format!("no \"{key}\" list in the input"))?
+            .iter()
+            .enumerate()
+            .map(|(i, it)| item(it, &format!("item {i}")))
+            .collect::<Result<_, _>>()
+            .map(TodoChange::List),
+        TodoShape::Add => item(input, "the new item").map(TodoChange::Add),
+        TodoShape::Update { id, deleted } => {
+            let id = match input.get(id) {
+                Some(Value::String(s)) => s.clone(),
+                Some(Value::Number(n)) => n.to_string(),
+                _ => return Err(format!("no \"{id}\" in the input")),
+            };
+            let word = input.get("status").and_then(Value::as_str);
+            let status = match word {
+                Some(w) if w != deleted => Some(status_of(w, "the update")?),
+                _ => None,
+            };
+            Ok(TodoChange::Update {
+                id,
+                text: input
+                    .get(t.text)
+                    .and_then(Value::as_str)
+                    .map(str::to_string),
+                status,
+                delete: word == Some(deleted),
+            })
+        }
+    }
 }
 
 #[cfg(test)]
@@ -342,7 +386,7 @@ mod tests {
         file_writes: &[("Write", &["file_path"])],
         todos: &[TodoTool {
             tool: "TodoWrite",
-            list: "todos",
+            shape: TodoShape::List("todos"),
             text: "content",
             statuses: &[
                 ("pending", TodoStatus::NotStarted),
@@ -432,7 +476,7 @@ mod tests {
             "TodoWrite",
             json!({"todos": [{"content": "a", "status": "completed"}, {"content": "b"}]}),
         );
-        let Does::Todo(Ok(items)) = c.does else {
+        let Does::Todo(Ok(TodoChange::List(items))) = c.does else {
             panic!("{c:?}")
         };
         assert_eq!(items[0].status, TodoStatus::Completed);

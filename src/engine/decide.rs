@@ -4,9 +4,9 @@
 //! write" — read-only events never cause a write.
 
 use super::call::{Call, Does, RawCall, ShellLang, ToolTable, interpret};
-use super::event::{Decision, Event, MirroredTodo, TurnStatus};
+use super::event::{Decision, Event, MirroredTodo, TodoChange, TurnStatus};
 use super::rules::{self, GroupMap};
-use super::state::State;
+use super::state::{NativeTasks, State};
 use super::text;
 use super::todos::{Todo, TodoStatus};
 use crate::config::Settings;
@@ -26,6 +26,9 @@ pub struct Ctx<'a> {
     /// The longest message text the host takes back, if it caps it: a
     /// reminder is only used up when there is room to deliver it.
     pub max_message_chars: Option<usize>,
+    /// The host's session, when it names one (incremental todo tools number
+    /// their items per session).
+    pub session: Option<&'a str>,
 }
 
 #[derive(Debug)]
@@ -240,37 +243,138 @@ fn judge_call(state: &State, call: &Call, ctx: &Ctx<'_>) -> Outcome {
     } else {
         "no active run: every tool is allowed".to_string()
     };
-    let Does::Todo(list) = &call.does else {
+    let Does::Todo(change) = &call.does else {
         return Outcome::new(Decision::Allow, None, note);
     };
-    let list = match list {
-        Ok(items) => mirror(items),
+    let mut next = state.clone();
+    let done = match change {
+        Ok(TodoChange::List(items)) => {
+            next.todos = mirror(items);
+            Ok(format!(
+                "mirrored the host's todo list ({} items)",
+                next.todos.len()
+            ))
+        }
+        Ok(TodoChange::Add(item)) => add_task(&mut next, item, ctx.session),
+        Ok(TodoChange::Update {
+            id,
+            text,
+            status,
+            delete,
+        }) => update_task(
+            &mut next,
+            id,
+            text.as_deref(),
+            *status,
+            *delete,
+            ctx.session,
+        ),
+        Err(why) => Err(why.clone()),
+    };
+    let done = done.and_then(|note| {
+        let limits = ctx.settings.todo_limits;
+        if next.todos.len() > limits.max_items
+            || next
+                .todos
+                .iter()
+                .any(|t| t.text.chars().count() > limits.max_text)
+        {
+            Err(format!(
+                "over the limits ({} items, {} characters each)",
+                limits.max_items, limits.max_text
+            ))
+        } else {
+            Ok(note)
+        }
+    });
+    match done {
         Err(why) => {
             note = format!("native todo list not mirrored: {why}");
-            return Outcome::new(Decision::Allow, None, note);
+            Outcome::new(Decision::Allow, None, note)
         }
-    };
-    let limits = ctx.settings.todo_limits;
-    if list.len() > limits.max_items
-        || list
-            .iter()
-            .any(|t| t.text.chars().count() > limits.max_text)
-    {
-        note = format!(
-            "native todo list not mirrored: over the limits ({} items, {} characters each)",
-            limits.max_items, limits.max_text
-        );
-        return Outcome::new(Decision::Allow, None, note);
+        Ok(_) if next == *state => Outcome::new(Decision::Allow, None, note),
+        Ok(note) => {
+            // A changed list is progress.
+            if next.todos != state.todos {
+                next.mark_progress();
+            }
+            Outcome::new(Decision::Allow, Some(next), note)
+        }
     }
-    if list == state.todos {
-        return Outcome::new(Decision::Allow, None, note);
+}
+
+/// A task the host's incremental tool creates (`TaskCreate`): appended,
+/// under the number the host gives it (one more than the session's last).
+/// Tasks from an earlier session are gone with their session's list, so
+/// their todos are dropped; flowgate's own todos stay.
+fn add_task(
+    next: &mut State,
+    item: &MirroredTodo,
+    session: Option<&str>,
+) -> Result<String, String> {
+    let same = next
+        .tasks
+        .as_ref()
+        .is_some_and(|t| t.session.as_deref() == session);
+    if !same {
+        if let Some(old) = next.tasks.take() {
+            next.todos
+                .retain(|todo| !old.ids.iter().any(|(_, text)| *text == todo.text));
+        }
+        next.tasks = Some(NativeTasks {
+            session: session.map(str::to_string),
+            ..NativeTasks::default()
+        });
     }
-    // A changed list is progress.
-    let mut next = state.clone();
-    next.todos = list;
-    next.mark_progress();
-    let note = format!("mirrored the host's todo list ({} items)", next.todos.len());
-    Outcome::new(Decision::Allow, Some(next), note)
+    let tasks = next.tasks.as_mut().expect("set above");
+    tasks.created += 1;
+    let id = tasks.created.to_string();
+    tasks.ids.push((id.clone(), item.text.clone()));
+    next.todos.push(Todo {
+        text: item.text.clone(),
+        status: item.status,
+    });
+    Ok(format!("mirrored the host's new task #{id}"))
+}
+
+/// An update of the task the host numbered `id` (`TaskUpdate`).
+fn update_task(
+    next: &mut State,
+    id: &str,
+    text: Option<&str>,
+    status: Option<TodoStatus>,
+    delete: bool,
+    session: Option<&str>,
+) -> Result<String, String> {
+    let tasks = next
+        .tasks
+        .as_mut()
+        .filter(|t| t.session.as_deref() == session)
+        .ok_or(format!("task #{id} was not created in this session"))?;
+    let slot = tasks
+        .ids
+        .iter_mut()
+        .find(|(i, _)| i == id)
+        .ok_or(format!("task #{id} was not created in this session"))?;
+    let at = next
+        .todos
+        .iter()
+        .position(|t| t.text == slot.1)
+        .ok_or(format!("task #{id} is no longer in the todo list"))?;
+    if delete {
+        next.todos.remove(at);
+        let old = slot.0.clone();
+        tasks.ids.retain(|(i, _)| *i != old);
+        return Ok(format!("mirrored the host's deletion of task #{id}"));
+    }
+    if let Some(t) = text {
+        next.todos[at].text = t.to_string();
+        slot.1 = t.to_string();
+    }
+    if let Some(s) = status {
+        next.todos[at].status = s;
+    }
+    Ok(format!("mirrored the host's update of task #{id}"))
 }
 
 /// Give one continuation if the loop guard allows it; `Err` says why not.

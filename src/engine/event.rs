@@ -60,6 +60,23 @@ pub struct MirroredTodo {
     pub status: TodoStatus,
 }
 
+/// What a call to a host's todo tool does to the list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TodoChange {
+    /// The whole new list (`TodoWrite`, `update_plan`, `write_todos`,
+    /// `todo_write`).
+    List(Vec<MirroredTodo>),
+    /// One new item, which the host numbers next (`TaskCreate`).
+    Add(MirroredTodo),
+    /// A change to the item the host numbered `id` (`TaskUpdate`).
+    Update {
+        id: String,
+        text: Option<String>,
+        status: Option<TodoStatus>,
+        delete: bool,
+    },
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TurnStatus {
     Completed,

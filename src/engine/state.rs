@@ -21,6 +21,24 @@ pub struct State {
     pub todos: Vec<Todo>,
     #[serde(default)]
     pub nudge: Nudge,
+    /// Which todos the host's incremental task tools created (Claude
+    /// Code's `TaskCreate`), so their updates find them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tasks: Option<NativeTasks>,
+}
+
+/// Claude Code numbers the tasks of a session 1, 2, … as `TaskCreate`
+/// makes them, and `TaskUpdate` names a task by that number. This keeps
+/// the session, how many tasks it created, and each number's todo text.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NativeTasks {
+    #[serde(default)]
+    pub session: Option<String>,
+    #[serde(default)]
+    pub created: u32,
+    /// `(host's id, todo text)`.
+    #[serde(default)]
+    pub ids: Vec<(String, String)>,
 }
 
 impl Default for State {
@@ -31,6 +49,7 @@ impl Default for State {
             run: None,
             todos: Vec::new(),
             nudge: Nudge::default(),
+            tasks: None,
         }
     }
 }

@@ -12,9 +12,11 @@
 //! | `Stop` | continue: `decision:"block"` + `reason`; an announcement or the loop guard's note: `systemMessage` |
 //! | `SessionStart` | `hookSpecificOutput.additionalContext` on every source (startup, resume, clear, compact, fork) |
 //!
-//! Every block exits 2 with the same reason on stderr and the block JSON on
-//! stdout: older Claude Code reads only stderr on exit 2, newer reads both,
-//! and both say the same thing.
+//! Every block is that JSON on exit 0, Claude Code's structured decision.
+//! An exit 2 blocks too, but Claude Code logs it as a hook error (`Hook
+//! PreToolUse:Write (PreToolUse) error: status code 2`, and "Stop hook error
+//! occurred" in the TUI); what the model sees is the same either way
+//! (checked against the real program by the e2e suite).
 //!
 //! Failures: Claude Code acts only on exit 0 JSON or exit 2; any other exit
 //! is a non-blocking error and the action proceeds. So a tool call the
@@ -24,14 +26,14 @@
 
 use super::payload;
 use super::{Answer, Env, HookInput};
-use crate::engine::call::{PLAN_STATUSES, ShellLang, TodoTool, ToolTable};
+use crate::engine::call::{PLAN_STATUSES, ShellLang, TodoShape, TodoTool, ToolTable};
 use crate::engine::event::{Decision, EventKind};
 use crate::exit::ExitStatus;
 
 /// Claude Code's tools. `MultiEdit`, `LS` and `Task` are the older names of
 /// tools still seen from older versions; `TaskCreate`/`TaskUpdate`/
-/// `TaskGet`/`TaskList` replaced `TodoWrite` in interactive sessions
-/// (v2.1.142). `PowerShell` (Windows) runs PowerShell, which flowgate does
+/// `TaskGet`/`TaskList` replaced `TodoWrite` (v2.1.142; offered by default
+/// in `-p` mode too, as deferred tools in 2.1.330), and both are mirrored. `PowerShell` (Windows) runs PowerShell, which flowgate does
 /// not analyse.
 pub const TOOLS: ToolTable = ToolTable {
     groups: &[
@@ -65,12 +67,31 @@ pub const TOOLS: ToolTable = ToolTable {
         ("MultiEdit", &["file_path"]),
         ("NotebookEdit", &["notebook_path"]),
     ],
-    todos: &[TodoTool {
-        tool: "TodoWrite",
-        list: "todos",
-        text: "content",
-        statuses: PLAN_STATUSES,
-    }],
+    todos: &[
+        TodoTool {
+            tool: "TodoWrite",
+            shape: TodoShape::List("todos"),
+            text: "content",
+            statuses: PLAN_STATUSES,
+        },
+        // Incremental: one task per call, then updates by the number
+        // Claude Code gives it (1, 2, … in a session).
+        TodoTool {
+            tool: "TaskCreate",
+            shape: TodoShape::Add,
+            text: "subject",
+            statuses: PLAN_STATUSES,
+        },
+        TodoTool {
+            tool: "TaskUpdate",
+            shape: TodoShape::Update {
+                id: "taskId",
+                deleted: "deleted",
+            },
+            text: "subject",
+            statuses: PLAN_STATUSES,
+        },
+    ],
     model_names: &[],
 };
 
@@ -87,7 +108,7 @@ pub fn read(kind: EventKind, stdin: &str, env: Env<'_>) -> Result<HookInput, Str
 }
 
 pub fn answer(kind: EventKind, decision: &Decision, _user_text: Option<&str>) -> Answer {
-    payload::claude_shaped(kind, decision)
+    payload::on_exit_0(payload::claude_shaped(kind, decision))
 }
 
 /// flowgate failed and Claude Code should go on (see the module doc).
@@ -128,7 +149,7 @@ mod tests {
     }
 
     #[test]
-    fn blocks_exit_2_with_stderr_and_nothing_else_does() {
+    fn blocks_are_json_on_exit_0() {
         let all = [
             Decision::Pass,
             Decision::AddContext("c".into()),
@@ -148,10 +169,15 @@ mod tests {
         ] {
             for d in &all {
                 let a = answer(kind, d, Some("u"));
-                assert_eq!(a.status == ExitStatus::Blocked, !a.stderr.is_empty());
+                assert_eq!(a.status, ExitStatus::Success);
+                assert!(a.stderr.is_empty());
                 assert!(a.stdout.is_empty() || a.stdout.starts_with('{'));
                 assert!(!a.stdout.contains("\"ask\""));
             }
         }
+        let deny = answer(EventKind::ToolCall, &Decision::Deny("d".into()), None);
+        assert!(deny.stdout.contains("\"permissionDecision\":\"deny\""));
+        let stop = answer(EventKind::AgentEnd, &Decision::Continue("k".into()), None);
+        assert!(stop.stdout.contains("\"decision\":\"block\""));
     }
 }

@@ -14,7 +14,8 @@ use serde_json::{Value, json};
 
 use super::{Answer, Env, HookInput};
 use crate::engine::call::{
-    OWN_MCP_TOOLS, PLAN_STATUSES_CANCELLED, RawCall, RawInput, ShellLang, TodoTool, ToolTable,
+    OWN_MCP_TOOLS, PLAN_STATUSES_CANCELLED, RawCall, RawInput, ShellLang, TodoShape, TodoTool,
+    ToolTable,
 };
 use crate::engine::event::{Decision, Event, EventKind, TurnStatus};
 use crate::exit::ExitStatus;
@@ -52,7 +53,7 @@ pub const TOOLS: ToolTable = ToolTable {
     ],
     todos: &[TodoTool {
         tool: "todo_write",
-        list: "todos",
+        shape: TodoShape::List("todos"),
         text: "content",
         statuses: PLAN_STATUSES_CANCELLED,
     }],

@@ -12,7 +12,10 @@
 //! | `SessionStart` | `hookSpecificOutput.additionalContext` on every source (startup, resume, clear, compact) |
 //!
 //! Every block exits 2 with the reason on stderr: Codex ignores an exit 2
-//! whose stderr is empty, so the reason is never empty. Codex has no cap on
+//! whose stderr is empty, so the reason is never empty. Codex shows the
+//! model a denial as `Command blocked by PreToolUse hook: <reason>.
+//! Command: <cmd>`, adding its own full stop, so a denial's reason is given
+//! without one. Codex has no cap on
 //! repeated Stop blocks; flowgate's loop guard is the only one.
 //!
 //! Tools: every shell path reaches the hook as `Bash` (the model calls it
@@ -29,7 +32,7 @@
 
 use super::payload;
 use super::{Answer, Env, HookInput};
-use crate::engine::call::{PLAN_STATUSES, ShellLang, TodoTool, ToolTable};
+use crate::engine::call::{PLAN_STATUSES, ShellLang, TodoShape, TodoTool, ToolTable};
 use crate::engine::event::{Decision, EventKind};
 use crate::exit::ExitStatus;
 
@@ -69,7 +72,7 @@ pub const TOOLS: ToolTable = ToolTable {
     file_writes: &[],
     todos: &[TodoTool {
         tool: "update_plan",
-        list: "plan",
+        shape: TodoShape::List("plan"),
         text: "step",
         statuses: PLAN_STATUSES,
     }],
@@ -89,10 +92,47 @@ pub fn read(kind: EventKind, stdin: &str, env: Env<'_>) -> Result<HookInput, Str
 }
 
 pub fn answer(kind: EventKind, decision: &Decision, _user_text: Option<&str>) -> Answer {
-    payload::claude_shaped(kind, decision)
+    match (kind, decision) {
+        (EventKind::ToolCall, Decision::Deny(reason)) => {
+            payload::claude_shaped(kind, &Decision::Deny(without_full_stop(reason).to_string()))
+        }
+        _ => payload::claude_shaped(kind, decision),
+    }
+}
+
+/// `reason` without a final full stop (an ellipsis stays).
+fn without_full_stop(reason: &str) -> &str {
+    let r = reason.trim_end();
+    match r.strip_suffix('.') {
+        Some(rest) if !rest.ends_with('.') => rest,
+        _ => r,
+    }
 }
 
 /// flowgate failed and Codex should go on (see the module doc).
 pub fn error(status: ExitStatus, message: &str) -> Answer {
     payload::error(status, message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_denial_leaves_the_full_stop_to_codex() {
+        let a = answer(
+            EventKind::ToolCall,
+            &Decision::Deny("run flowgate step next.".into()),
+            None,
+        );
+        assert_eq!(a.stderr, "run flowgate step next");
+        assert!(a.stdout.contains("\"run flowgate step next\""));
+        assert_eq!(without_full_stop("wait..."), "wait...");
+        let stop = answer(
+            EventKind::AgentEnd,
+            &Decision::Continue("go on.".into()),
+            None,
+        );
+        assert_eq!(stop.stderr, "go on.");
+    }
 }

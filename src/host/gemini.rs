@@ -30,7 +30,7 @@ use serde_json::{Value, json};
 
 use super::payload::{self, Payload};
 use super::{Answer, Env, HookInput};
-use crate::engine::call::{ShellLang, TodoTool, ToolTable};
+use crate::engine::call::{ShellLang, TodoShape, TodoTool, ToolTable};
 use crate::engine::event::{Decision, EventKind};
 use crate::engine::todos::TodoStatus;
 use crate::exit::ExitStatus;
@@ -70,7 +70,7 @@ pub const TOOLS: ToolTable = ToolTable {
     file_writes: &[("write_file", &["file_path"]), ("replace", &["file_path"])],
     todos: &[TodoTool {
         tool: "write_todos",
-        list: "todos",
+        shape: TodoShape::List("todos"),
         text: "description",
         statuses: &[
             ("pending", TodoStatus::NotStarted),

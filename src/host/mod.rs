@@ -183,8 +183,8 @@ pub fn answer(host: Host, kind: EventKind, decision: &Decision, user_text: Optio
 
 /// flowgate failed and the failure policy refuses the tool call: a real
 /// block for this host. CodeWhale reads the decision on stdout whatever
-/// the exit code, so it keeps the failure's honest code; Claude Code and
-/// Codex act only on exit 2; Gemini CLI blocks cleanly on exit 0.
+/// the exit code, so it keeps the failure's honest code; Codex acts only on
+/// exit 2; Claude Code and Gemini CLI block cleanly with JSON on exit 0.
 pub fn refuse(host: Host, kind: EventKind, status: ExitStatus, reason: &str) -> Answer {
     match host {
         Host::Codewhale => codewhale::refuse(kind, status, reason),

@@ -1,7 +1,8 @@
 //! What the JSON-on-stdin hosts (Claude Code, Codex, Gemini CLI) have in
 //! common: one JSON object per event with `hook_event_name`, `session_id`
 //! and `cwd`; tool input as an object; answers as one JSON object on exit 0,
-//! or a block on exit 2 with the reason on stderr. The per-host files keep
+//! or a block as JSON with exit 2 and the reason on stderr (Codex) or on
+//! exit 0 (Claude Code, Gemini CLI). The per-host files keep
 //! what differs (field names, output shapes); this keeps what does not.
 
 use std::path::PathBuf;
@@ -191,6 +192,16 @@ pub(super) fn block(v: Value, reason: &str) -> Answer {
         },
         status: ExitStatus::Blocked,
     }
+}
+
+/// The same answer with a block given as JSON on exit 0 (for hosts that
+/// read the JSON decision and report any non-zero exit as a hook error).
+pub(super) fn on_exit_0(mut a: Answer) -> Answer {
+    if a.status == ExitStatus::Blocked {
+        a.status = ExitStatus::Success;
+        a.stderr.clear();
+    }
+    a
 }
 
 /// `{"hookSpecificOutput":{"hookEventName":event,"additionalContext":text}}`.

@@ -142,6 +142,12 @@ const GEMINI: H = H {
     ],
 };
 
+/// Hosts that take a block as exit-0 JSON (a non-zero exit is a hook
+/// error to them).
+fn clean_blocks(host: &str) -> bool {
+    matches!(host, "claude" | "gemini")
+}
+
 /// flowgate's neutral subcommand for a host event name.
 fn neutral(event: &str) -> &'static str {
     match event {
@@ -185,8 +191,9 @@ struct Out {
     code: i32,
     stdout: String,
     stderr: String,
-    /// Gemini CLI takes blocks on exit 0 (it reports any other exit as a
-    /// failed hook); the others on exit 2 with the reason on stderr.
+    /// Claude Code and Gemini CLI take blocks on exit 0 (they report any
+    /// other exit as a failed hook); Codex on exit 2 with the reason on
+    /// stderr.
     clean_block: bool,
 }
 
@@ -205,13 +212,17 @@ impl Out {
     }
 
     /// A block: `expected(reason)` on stdout; exit 2 and the same reason
-    /// on stderr, or on Gemini CLI exit 0 and nothing on stderr.
+    /// on stderr, or on Claude Code and Gemini CLI exit 0 and nothing on
+    /// stderr.
     fn blocks(&self, expected: impl Fn(&str) -> Value) -> String {
         if self.clean_block {
             assert_eq!(self.code, 0, "expected a clean block: {self:?}");
             assert!(self.stderr.is_empty(), "{self:?}");
             let v = self.json();
-            let reason = v["reason"].as_str().expect("a block has a reason");
+            let reason = v["reason"]
+                .as_str()
+                .or_else(|| v["hookSpecificOutput"]["permissionDecisionReason"].as_str())
+                .expect("a block has a reason");
             assert!(!reason.trim().is_empty(), "a block needs a reason");
             assert_eq!(v, expected(reason));
             return reason.to_string();
@@ -378,7 +389,7 @@ impl Ws {
         }
         c.envs(env.iter().map(|(k, v)| (k, v)));
         let mut out = Self::exec(c, stdin);
-        out.clean_block = h.name == "gemini";
+        out.clean_block = clean_blocks(h.name);
         schema::check(h.name, event, &out);
         self.seen
             .borrow_mut()
@@ -727,7 +738,7 @@ fn detection(h: &H) {
 }
 
 /// flowgate's own failures: a tool call it cannot decide is refused as a
-/// deliberate block while a run is active (exit 2, or Gemini's exit 0 deny,
+/// deliberate block while a run is active (Codex's exit 2, or the exit 0 deny of Claude Code and Gemini,
 /// the error in the reason); everything else exits with the error code and
 /// one stderr line.
 fn failures(h: &H) {
@@ -736,7 +747,7 @@ fn failures(h: &H) {
         let mut c = w.command(true);
         c.args([neutral(event), "--host", h.name]);
         let mut out = Ws::exec(c, "{not json");
-        out.clean_block = h.name == "gemini";
+        out.clean_block = clean_blocks(h.name);
         schema::check(h.name, event, &out);
         out
     };
@@ -1085,8 +1096,8 @@ mod schema {
                 if let Err(e) = validate(host, event, &v) {
                     panic!("{e}\n{ctx}");
                 }
-                if host == "gemini" {
-                    assert_eq!(out.code, 0, "Gemini blocks on exit 0: {ctx}");
+                if super::clean_blocks(host) {
+                    assert_eq!(out.code, 0, "{host} blocks on exit 0: {ctx}");
                 } else {
                     assert_eq!(is_block(&v), out.code == 2, "exit 2 ⇔ block: {ctx}");
                 }
@@ -1270,7 +1281,7 @@ fn init_merges(h: &H) {
     let mut c = w.command(true);
     c.args(words);
     let mut out = Ws::exec(c, &fixture(h, h.f_write).2);
-    out.clean_block = h.name == "gemini";
+    out.clean_block = clean_blocks(h.name);
     schema::check(h.name, h.tool, &out);
     out.blocks(|r| deny(h, r));
 }

@@ -62,7 +62,11 @@ pub(crate) fn is_host_deny(host: &str, out: &Out) -> bool {
         Err(_) => return false,
     };
     match host {
-        "claude" | "codex" => {
+        "claude" => {
+            out.code == 0
+                && v.pointer("/hookSpecificOutput/permissionDecision") == Some(&json!("deny"))
+        }
+        "codex" => {
             out.code == 2
                 && !out.stderr.trim().is_empty()
                 && v.pointer("/hookSpecificOutput/permissionDecision") == Some(&json!("deny"))
@@ -104,7 +108,7 @@ fn powershell_is_not_read_as_posix_shell() {
         let out = hook_bytes(&ws, "tool_call", "claude", stdin.as_bytes());
         assert!(is_host_deny("claude", &out), "{cmd}: {out:?}");
         assert!(
-            out.stderr
+            out.stdout
                 .contains("PowerShell commands cannot be analysed"),
             "{cmd}: {out:?}"
         );

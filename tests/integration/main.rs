@@ -11,6 +11,7 @@ mod authoring;
 mod cli;
 mod codewhale;
 mod doctor;
+mod e2e;
 mod evidence;
 mod help;
 mod hosts;

@@ -733,9 +733,10 @@ fn mcp_double_underscore(host: &str, fx: &str) {
     let other = hook(&ws, host, fx, &[], |v| {
         v["tool_name"] = json!("mcp__other__workflow_step");
     });
-    assert_eq!(
-        other.code, 2,
-        "{host}: another server's tool follows the rules"
+    // A deny: exit 2 (Codex), or the JSON decision on exit 0 (Claude Code).
+    assert!(
+        other.stdout.contains("\"permissionDecision\":\"deny\""),
+        "{host}: another server's tool follows the rules: {other:?}"
     );
 }
 

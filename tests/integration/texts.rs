@@ -207,7 +207,7 @@ fn announcements_block_reasons_and_guard_messages_are_bounded() {
     ws.run(&["start", "wordy", &long_task]).ok();
     // A denial (Claude Code shows the whole reason).
     let out = ws.hook("tool_call", "claude", "PreToolUse.write", &[], None);
-    out.code(2);
+    out.code(0); // Claude Code takes a block as JSON on exit 0
     let reason = out.json()["hookSpecificOutput"]["permissionDecisionReason"]
         .as_str()
         .unwrap()
@@ -288,7 +288,7 @@ fn claude_denial(ws: &Ws, fixture: &str, command: Option<&str>) -> String {
         &[],
         Some(&stdin.to_string()),
     );
-    out.code(2);
+    out.code(0); // Claude Code takes a block as JSON on exit 0
     out.json()["hookSpecificOutput"]["permissionDecisionReason"]
         .as_str()
         .unwrap()

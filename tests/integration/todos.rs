@@ -272,3 +272,88 @@ fn require_todo_in_progress_gates_writes_and_shell() {
     ws.run(&["todo", "start", "0"]).ok();
     ws.cw("tool_call", "tool_call_before.edit").ok();
 }
+
+/// Claude Code's incremental task tools, as the real program sends them
+/// (2.1.330: `TaskCreate {subject, description}`, then `TaskUpdate
+/// {taskId, status}` with the number it gave the task, 1, 2, … per
+/// session).
+#[test]
+fn claude_task_tools_are_mirrored_one_change_at_a_time() {
+    let ws = Ws::new();
+    ws.run(&["todo", "write", "Mine"]).ok();
+    let call = |session: &str, tool: &str, input: serde_json::Value| {
+        let stdin = serde_json::json!({
+            "session_id": session, "cwd": ws.path(), "hook_event_name": "PreToolUse",
+            "tool_name": tool, "tool_input": input, "tool_use_id": "toolu_1"
+        })
+        .to_string();
+        let mut c = ws.command(&["tool_call", "--host", "claude"]);
+        c.env_remove("FLOWGATE_WORKSPACE");
+        let out = Ws::exec(c, &stdin).ok();
+        assert_eq!(out.stdout, "", "allowed silently");
+    };
+    let todos = || -> Vec<(String, String)> {
+        ws.state()["todos"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| {
+                (
+                    t["text"].as_str().unwrap().into(),
+                    t["status"].as_str().unwrap().into(),
+                )
+            })
+            .collect()
+    };
+    let pair = |t: &str, s: &str| (t.to_string(), s.to_string());
+    let create = |s: &str, subject: &str| {
+        call(
+            s,
+            "TaskCreate",
+            serde_json::json!({"subject": subject, "description": "d"}),
+        )
+    };
+    let update = |s: &str, id: &str, status: &str| {
+        call(
+            s,
+            "TaskUpdate",
+            serde_json::json!({"taskId": id, "status": status}),
+        )
+    };
+    create("s1", "Test");
+    create("s1", "Fix");
+    update("s1", "2", "in_progress");
+    update("s1", "1", "completed");
+    assert_eq!(
+        todos(),
+        [
+            pair("Mine", "not_started"),
+            pair("Test", "completed"),
+            pair("Fix", "in_progress")
+        ]
+    );
+    call(
+        "s1",
+        "TaskUpdate",
+        serde_json::json!({"taskId": "2", "subject": "Fix it"}),
+    );
+    update("s1", "1", "deleted");
+    assert_eq!(
+        todos(),
+        [pair("Mine", "not_started"), pair("Fix it", "in_progress")]
+    );
+    // An id this session never created changes nothing, and says why.
+    update("s1", "7", "completed");
+    assert!(
+        ws.journal()
+            .contains("task #7 was not created in this session")
+    );
+    // A new session starts its own numbering: the old session's tasks go
+    // with its list, flowgate's own todo stays.
+    create("s2", "Verify");
+    update("s2", "1", "in_progress");
+    assert_eq!(
+        todos(),
+        [pair("Mine", "not_started"), pair("Verify", "in_progress")]
+    );
+}
