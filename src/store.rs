@@ -2,11 +2,35 @@
 //! under `.flowgate/` follows.
 //!
 //! Reads take no lock: writers replace the file atomically (a new temporary
-//! file in the same directory, fsync, rename, fsync of the directory), so a
-//! reader sees the previous or the next state, never a torn one. Writers
-//! hold an exclusive lock on the sidecar `state.lock` for the whole
+//! file in the same directory, then a rename over `state.json`), so a reader
+//! sees the previous or the next state, never a torn one. Writers hold an
+//! exclusive lock on the sidecar `state.lock` for the whole
 //! read-modify-write, waiting at most `lock_timeout_ms`; when it cannot be
 //! taken, nothing is changed and the error names the lock file.
+//!
+//! **Durability** ([`Durability`]). The rename alone gives "old or new,
+//! never torn" against anything that kills the process, at any instant: the
+//! kernel has the new file's bytes before the rename makes it visible. What
+//! an fsync adds is surviving an OS crash or a power loss, which a process
+//! kill is not. Two kinds of write, two policies:
+//!
+//! - user commands (`start`, `cancel`, `step`, `todo`, `@flow …`, `init`)
+//!   are [`Durability::Synced`]: fsync of the new file, rename, fsync of the
+//!   directory. They are rare, a person waits on them anyway, and a run
+//!   started or cancelled should stay so after a power cut.
+//! - hook events that write (a Stop/turn end that continues the agent, the
+//!   message that delivers a reminder) are [`Durability::Relaxed`]: rename
+//!   only. They run on every turn, and the two fsyncs were ~90 % of their
+//!   wall time (≈ 12 ms against ≈ 1.5 ms). What they record is a position
+//!   inside a run (continuation counters, reminders delivered) that the
+//!   agent or user can redo. After an OS crash (not a process kill) the
+//!   last such updates may be lost; on file systems that do not flush a
+//!   renamed-over file's data on their own (ext4 does, by default), the
+//!   file may come back empty or partial. That state does not parse: it is
+//!   moved aside to `state.corrupt-<time>.json` and reported, as below,
+//!   never silently taken for a valid one.
+//!
+//! State is written as compact JSON (one line): nothing reads it as text.
 //!
 //! **Links and odd files are refused.** flowgate reads and writes only a
 //! real `.flowgate/` directory and regular files directly inside it. When
@@ -80,6 +104,35 @@ pub struct Store {
 /// Held while a writer owns the state; dropping it releases the lock.
 pub struct Lock {
     _file: File,
+}
+
+/// How hard a write tries to outlive an OS crash (see the module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Durability {
+    /// fsync the new file, rename, fsync the directory: survives an OS
+    /// crash or a power loss. For user commands.
+    Synced,
+    /// Rename only: old or new across any process kill; an OS crash may
+    /// lose the write. For hook events on the hot path.
+    Relaxed,
+}
+
+/// The state as read without the lock, with the bytes it was parsed from,
+/// so a writer can tell whether it changed since.
+pub struct Snapshot {
+    pub state: State,
+    bytes: Option<Vec<u8>>,
+}
+
+impl Snapshot {
+    /// The empty state, as if `state.json` were missing (for a caller that
+    /// goes on past an unreadable file: any file there is then "changed").
+    pub fn missing() -> Snapshot {
+        Snapshot {
+            state: State::default(),
+            bytes: None,
+        }
+    }
 }
 
 /// A state loaded for update, with a notice if a corrupt file was set aside.
@@ -257,16 +310,31 @@ impl Store {
     /// Read the current state without locking. A missing file is the empty
     /// state; an unparsable one is an error (nothing is changed).
     pub fn load(&self) -> Result<State, StoreError> {
+        self.snapshot().map(|s| s.state)
+    }
+
+    /// Like [`Store::load`], keeping the bytes for [`Store::update_since`].
+    pub fn snapshot(&self) -> Result<Snapshot, StoreError> {
+        let bytes = self.read_bytes()?;
+        let state = match &bytes {
+            None => State::default(),
+            Some(b) => parse(b, &self.state_path())?,
+        };
+        Ok(Snapshot { state, bytes })
+    }
+
+    /// The bytes of `state.json`; `None` if it (or `.flowgate/`) is missing.
+    fn read_bytes(&self) -> Result<Option<Vec<u8>>, StoreError> {
         if !check_dir(&self.dir)? {
-            return Ok(State::default());
+            return Ok(None);
         }
         let path = self.state_path();
         let Some(mut f) = open_existing(&path, OpenOptions::new().read(true))? else {
-            return Ok(State::default());
+            return Ok(None);
         };
         let mut bytes = Vec::new();
         f.read_to_end(&mut bytes).map_err(io("read", &path))?;
-        parse(&bytes, &path)
+        Ok(Some(bytes))
     }
 
     /// Create `.flowgate/` (only that directory, inside an existing
@@ -343,8 +411,18 @@ impl Store {
     }
 
     /// Load under the lock; a corrupt file is moved aside and reported.
-    pub fn load_locked(&self, _lock: &Lock) -> Result<Loaded, StoreError> {
-        match self.load() {
+    pub fn load_locked(&self, lock: &Lock) -> Result<Loaded, StoreError> {
+        let bytes = self.read_bytes()?;
+        self.parse_locked(lock, bytes.as_deref())
+    }
+
+    /// Parse bytes read under the lock; a corrupt file is moved aside.
+    fn parse_locked(&self, _lock: &Lock, bytes: Option<&[u8]>) -> Result<Loaded, StoreError> {
+        let parsed = match bytes {
+            None => Ok(State::default()),
+            Some(b) => parse(b, &self.state_path()),
+        };
+        match parsed {
             Ok(state) => Ok(Loaded {
                 state,
                 recovered: None,
@@ -384,9 +462,14 @@ impl Store {
     }
 
     /// Write `state` atomically with the next generation number.
-    pub fn save(&self, _lock: &Lock, state: &mut State) -> Result<(), StoreError> {
+    pub fn save(
+        &self,
+        _lock: &Lock,
+        state: &mut State,
+        durability: Durability,
+    ) -> Result<(), StoreError> {
         state.generation += 1;
-        let mut text = serde_json::to_vec_pretty(state).expect("state serialises");
+        let mut text = serde_json::to_vec(state).expect("state serialises");
         text.push(b'\n');
         let path = self.state_path();
         // The rename would replace a link, not write through it; still, a
@@ -403,10 +486,13 @@ impl Store {
         let tmp_path = tmp.path().to_path_buf();
         make_private(tmp.as_file()).map_err(io("set the mode of", &tmp_path))?;
         tmp.write_all(&text).map_err(io("write", &tmp_path))?;
-        tmp.as_file().sync_all().map_err(io("sync", &tmp_path))?;
+        let synced = durability == Durability::Synced;
+        if synced {
+            tmp.as_file().sync_all().map_err(io("sync", &tmp_path))?;
+        }
         tmp.persist(&path)
             .map_err(|e| io("replace", &path)(e.error))?;
-        if let Ok(d) = File::open(&self.dir) {
+        if synced && let Ok(d) = File::open(&self.dir) {
             let _ = d.sync_all();
         }
         self.remove_stale_temps();
@@ -426,7 +512,37 @@ impl Store {
         let before = state.clone();
         let out = f(&mut state, recovered.as_deref())?;
         if state != before || recovered.is_some() {
-            self.save(&lock, &mut state)?;
+            self.save(&lock, &mut state, Durability::Synced)?;
+        }
+        Ok(out)
+    }
+
+    /// Lock and write, for a caller that already decided on `seen` (read
+    /// without the lock). If `state.json` still holds the bytes `seen` was
+    /// parsed from, `f` gets `None` and answers with what it decided then;
+    /// otherwise it gets the freshest state (and a notice if a corrupt file
+    /// was set aside) to decide again. `f` returns the state to write
+    /// (`None`: no change) and its result.
+    pub fn update_since<T, E: From<StoreError>>(
+        &self,
+        seen: &Snapshot,
+        durability: Durability,
+        f: impl FnOnce(Option<(State, Option<&str>)>) -> Result<(Option<State>, T), E>,
+    ) -> Result<T, E> {
+        let lock = self.lock()?;
+        let bytes = self.read_bytes()?;
+        if bytes == seen.bytes {
+            let (next, out) = f(None)?;
+            if let Some(mut next) = next {
+                self.save(&lock, &mut next, durability)?;
+            }
+            return Ok(out);
+        }
+        let Loaded { state, recovered } = self.parse_locked(&lock, bytes.as_deref())?;
+        let kept = recovered.is_some().then(|| state.clone());
+        let (next, out) = f(Some((state, recovered.as_deref())))?;
+        if let Some(mut next) = next.or(kept) {
+            self.save(&lock, &mut next, durability)?;
         }
         Ok(out)
     }

@@ -16,6 +16,7 @@ use crate::engine::failure::{self, Fallback, RunKnown};
 use crate::exit::Failure;
 use crate::host::{self, Answer, HookInput, Host};
 use crate::journal;
+use crate::store::{Durability, Snapshot};
 
 /// stdin's bytes (nothing from a terminal).
 fn read_stdin() -> std::io::Result<Vec<u8>> {
@@ -251,12 +252,13 @@ fn handle(app: &App, host: Host, input: &HookInput) -> Result<Decided, HookError
         .then(this_exe)
         .flatten();
     let is_message = matches!(input.event, Event::MessageSubmit { .. });
-    let (state, corrupt) = match app.store.load() {
+    let (seen, corrupt) = match app.store.snapshot() {
         Ok(s) => (s, false),
         // A message is a change: the update below moves the state aside.
-        Err(crate::store::StoreError::Corrupt { .. }) if is_message => (Default::default(), true),
+        Err(crate::store::StoreError::Corrupt { .. }) if is_message => (Snapshot::missing(), true),
         Err(e) => return Err(Failure::from(e).into()),
     };
+    let state = &seen.state;
     let needs_stale_check = matches!(
         input.event,
         Event::MessageSubmit { .. } | Event::SessionStart { .. }
@@ -282,29 +284,39 @@ fn handle(app: &App, host: Host, input: &HookInput) -> Result<Decided, HookError
         user_text: user_text.clone(),
         subject: o.subject,
     };
-    let first = decide(&state, &input.event, &ctx);
+    let mut first = decide(state, &input.event, &ctx);
     if first.state.is_none() && !corrupt {
         return Ok(decided(first));
     }
-    // A write is needed: decide again under the lock on the freshest state.
-    let updated = app.store.update(|s, recovered| {
-        let mut o = decide(s, &input.event, &ctx);
-        if let Some(next) = o.state.take() {
-            *s = next;
-        }
+    // A write is needed. Under the lock: if the state did not change since
+    // it was read, write what was decided; else decide again on the
+    // freshest state, so concurrent hooks never lose an update. Hook writes
+    // are not fsynced (see the store's doc on durability).
+    let next = first.state.take();
+    let fallback = Decided {
+        decision: first.decision.clone(),
+        note: first.note.clone(),
+        user_text: user_text.clone(),
+        subject: first.subject.clone(),
+    };
+    let updated = app.store.update_since(&seen, Durability::Relaxed, |fresh| {
+        let Some((s, recovered)) = fresh else {
+            return Ok::<_, Failure>((next, first));
+        };
+        let mut o = decide(&s, &input.event, &ctx);
         if let Some(r) = recovered {
             o.note = format!("{r}; {}", o.note);
             if is_message {
                 o.decision = with_notice(o.decision, &format!("flowgate: {r}"));
             }
         }
-        Ok::<_, Failure>(o)
+        Ok((o.state.take(), o))
     });
     match updated {
         Ok(o) => Ok(decided(o)),
         Err(f) => Err(HookError {
             failure: f,
-            decided: Some(Box::new(decided(first))),
+            decided: Some(Box::new(fallback)),
         }),
     }
 }
