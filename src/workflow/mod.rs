@@ -8,5 +8,6 @@ pub mod parse;
 
 pub use catalog::{Catalog, Dirs};
 pub use model::{
-    Check, Entry, Expect, FileRule, Messages, Origin, Phase, ShellRule, Tier, ToolRule, Workflow,
+    Check, Entry, Expect, FileRule, Messages, Origin, Phase, ShellRule, Tier, ToolRule,
+    UnknownCommands, Workflow,
 };
