@@ -933,7 +933,8 @@ impl Cx<'_, '_, '_> {
     /// one, one in a subshell, a pipeline, the background, or to a place
     /// known only at run time) leaves relative paths unnamed.
     fn cd(&mut self, name: &str, args: &[String], marks: Marks) {
-        let first = self.out.seen == 0;
+        // `cd` itself was just recorded: it is the first when it is the only one.
+        let first = self.out.seen == 1;
         let dir = match args {
             [d] if name == "cd" && !marks.path(0, d) && !d.starts_with('~') && d != "-" => {
                 Some(d.clone())
@@ -944,6 +945,15 @@ impl Cx<'_, '_, '_> {
             (Cwd::Start, Some(d)) if first && self.level == 0 && !self.detached => Cwd::Dir(d),
             _ => Cwd::Lost,
         };
+        if self.out.cwd == Cwd::Lost {
+            // A loop or a function may run a write named before this `cd`
+            // after it: the paths named so far are not sure either.
+            for t in std::mem::take(&mut self.out.targets) {
+                self.out.unnamed.push(format!(
+                    "a write to {t} (the command line changes directory)"
+                ));
+            }
+        }
     }
 
     /// `parallel CMD ::: ARGS`: the command (its words joined, as parallel
