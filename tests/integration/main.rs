@@ -16,6 +16,7 @@ mod leaks;
 mod replay;
 mod sanitize;
 mod shell_corpus;
+mod shell_paths;
 mod shell_robustness;
 mod store;
 mod store_files;
