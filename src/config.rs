@@ -282,7 +282,7 @@ fn read_command(
         let list = list.into_inner();
         if let Some(bad) = list
             .iter()
-            .find(|e| !(e.starts_with('-') && e.len() > 1) && !(e.ends_with('=') && e.len() > 1))
+            .find(|e| e.len() < 2 || !(e.starts_with('-') || e.ends_with('=')))
         {
             r.error_at(
                 &span,

@@ -349,6 +349,8 @@ pub(crate) fn cmd_name(word: &str) -> &str {
     // Byte searches: `/` and `@` are ASCII, so the cuts are char boundaries
     // (this runs for every simple command of every shell call).
     let base = match word.bytes().rposition(|b| b == b'/') {
+        // `dir/`: no file name; the word stands for itself
+        Some(i) if i + 1 == word.len() => word,
         Some(i) => &word[i + 1..],
         None => word,
     };
@@ -488,7 +490,7 @@ impl Cx<'_, '_, '_> {
     /// whose file cannot be named (a run-time path, `~`, a relative path
     /// after a `cd` flowgate cannot follow).
     pub(crate) fn name_target(&mut self, what: &str, path: &str, runtime: bool) {
-        match (!runtime && !path.starts_with('~'))
+        match (!runtime && !path.is_empty() && !path.starts_with('~'))
             .then(|| self.full_path(path))
             .flatten()
         {
@@ -569,7 +571,8 @@ impl Cx<'_, '_, '_> {
 
     /// A command flowgate has no knowledge of (for `shell.unknown`).
     pub(crate) fn unknown_command(&mut self, name: &str) {
-        if !self.out.unknown.iter().any(|u| u == name) {
+        // An empty command name (`"" x`) runs nothing.
+        if !name.is_empty() && !self.out.unknown.iter().any(|u| u == name) {
             self.out.unknown.push(name.to_string());
         }
     }
@@ -1798,11 +1801,10 @@ impl Cx<'_, '_, '_> {
     /// `R CMD INSTALL pkg`.
     fn r(&mut self, name: &str, args: &[String], stdin: Stdin<'_>, marks: Marks) {
         if name == "R" && args.first().is_some_and(|a| a == "CMD") {
-            match args.get(1).map(String::as_str) {
-                Some("INSTALL" | "REMOVE" | "BATCH" | "Rd2pdf") => {
-                    self.write(format!("R CMD {}", args[1]))
-                }
-                _ => {}
+            if let Some(sub @ ("INSTALL" | "REMOVE" | "BATCH" | "Rd2pdf")) =
+                args.get(1).map(String::as_str)
+            {
+                self.write(format!("R CMD {sub}"));
             }
             return;
         }

@@ -741,7 +741,7 @@ fn pwsh_segments(src: &str) -> Vec<Vec<PTok>> {
             _ => {
                 let start = i;
                 while s.get(i).is_some_and(|&d| {
-                    !matches!(
+                    let stop = matches!(
                         d,
                         ' ' | '\t'
                             | '\r'
@@ -757,7 +757,9 @@ fn pwsh_segments(src: &str) -> Vec<Vec<PTok>> {
                             | '>'
                             | '&'
                             | ','
-                    ) && !(d == '=' && i > start)
+                    );
+                    // `=` ends a word (`$x = …`) unless it starts one
+                    !stop && (d != '=' || i == start)
                 }) {
                     i += 1;
                 }

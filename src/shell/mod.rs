@@ -355,4 +355,6 @@ pub fn quote(s: &str) -> String {
 }
 
 #[cfg(test)]
+mod second_opinion;
+#[cfg(test)]
 mod tests;

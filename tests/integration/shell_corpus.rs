@@ -24,8 +24,17 @@ pub fn load(name: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Every corpus file, writes first: (file, cases, the cases write).
-pub fn all_cases() -> Vec<(&'static str, Vec<(String, String)>, bool)> {
+/// One corpus file.
+pub struct Batch {
+    pub file: &'static str,
+    /// (command, why)
+    pub cases: Vec<(String, String)>,
+    /// Its commands write (else they are read-only).
+    pub writes: bool,
+}
+
+/// Every corpus file, writes first.
+pub fn all_cases() -> Vec<Batch> {
     [
         ("writes.txt", true),
         ("blind-writes.txt", true),
@@ -33,7 +42,11 @@ pub fn all_cases() -> Vec<(&'static str, Vec<(String, String)>, bool)> {
         ("blind-readonly.txt", false),
     ]
     .into_iter()
-    .map(|(f, w)| (f, load(f), w))
+    .map(|(file, writes)| Batch {
+        file,
+        cases: load(file),
+        writes,
+    })
     .collect()
 }
 
@@ -99,15 +112,19 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         &load("blind-readonly.txt"),
     );
     let all = all_cases();
+    for b in &all {
+        let kind = if b.writes { "writes" } else { "read-only" };
+        println!("{}: {} {kind} cases", b.file, b.cases.len());
+    }
     let writes: Vec<_> = all
         .iter()
-        .filter(|c| c.2)
-        .flat_map(|c| c.1.clone())
+        .filter(|b| b.writes)
+        .flat_map(|b| b.cases.clone())
         .collect();
     let readonly: Vec<_> = all
         .iter()
-        .filter(|c| !c.2)
-        .flat_map(|c| c.1.clone())
+        .filter(|b| !b.writes)
+        .flat_map(|b| b.cases.clone())
         .collect();
     let whole = figures("whole corpus", &writes, &readonly);
     assert!(tuned.writes >= 160 && tuned.readonly >= 160);
