@@ -5,8 +5,14 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use toml::de::{DeTable, DeValue};
+
 use crate::diag::{Diag, Reader};
 use crate::engine::todos::Limits;
+use crate::shell::UserCommands;
+use crate::shell::spec::{
+    CodeArgs, List, RunKind, Spec, Targets, Writes, cmd, leak_list, leak_specs,
+};
 
 /// What `tool_call` does when flowgate itself fails (bad input, I/O).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,6 +41,8 @@ pub struct Settings {
     pub todo_limits: Limits,
     /// Extra tool groups, or extra members of the built-in ones.
     pub groups: BTreeMap<String, Vec<String>>,
+    /// Commands added to the shell analyser's table (`[shell.commands.NAME]`).
+    pub shell_commands: UserCommands,
 }
 
 impl Default for Settings {
@@ -51,6 +59,7 @@ impl Default for Settings {
             mcp: false,
             todo_limits: Limits::default(),
             groups: BTreeMap::new(),
+            shell_commands: UserCommands::default(),
         }
     }
 }
@@ -70,8 +79,32 @@ pub const KEYS: &[&str] = &[
     "mcp",
     "todos",
     "groups",
+    "shell",
 ];
 pub const TODO_KEYS: &[&str] = &["max_items", "max_text", "max_indices"];
+pub const SHELL_KEYS: &[&str] = &["commands"];
+/// The fields of `[shell.commands.NAME]`: those of the built-in table.
+pub const COMMAND_KEYS: &[&str] = &[
+    "aliases",
+    "values",
+    "writes",
+    "min_args",
+    "targets",
+    "output",
+    "files",
+    "write_flags",
+    "read_only",
+    "listing",
+    "subcommands",
+    "run",
+    "runs",
+    "run_after",
+    "code",
+    "code_args",
+    "chdir",
+    "tasks",
+    "write_tasks",
+];
 
 impl Settings {
     /// Every group name rules may use.
@@ -200,8 +233,220 @@ impl Settings {
                 }
             }
         }
+        if let Some(t) = r.table(doc, "shell", "") {
+            let t = t.get_ref();
+            r.check_keys(t, SHELL_KEYS, " in [shell]");
+            if let Some(cmds) = r.table(t, "commands", " in [shell]") {
+                for (key, value) in cmds.get_ref().iter() {
+                    let name = key.get_ref().to_string();
+                    let ctx = format!(" in [shell.commands.{name}]");
+                    if name.is_empty() || name.contains(['/', ' ', '\t', '*']) {
+                        r.error_at(
+                            &key.span(),
+                            format!(
+                                "command name \"{name}\" must be a program's name, like \"mytool\""
+                            ),
+                        );
+                        continue;
+                    }
+                    let DeValue::Table(ct) = value.get_ref() else {
+                        r.error_at(
+                            &value.span(),
+                            format!("[shell.commands.{name}] must be a table of fields"),
+                        );
+                        continue;
+                    };
+                    if let Some(spec) = read_command(&mut r, &name, ct, &ctx, 0) {
+                        self.shell_commands.insert(spec);
+                    }
+                }
+            }
+        }
         r.diags
     }
+}
+
+/// One `[shell.commands.NAME]` (or a subcommand of one): the same fields as
+/// the built-in table (`src/shell/spec.rs`).
+fn read_command(
+    r: &mut Reader<'_>,
+    name: &str,
+    t: &DeTable<'_>,
+    ctx: &str,
+    depth: usize,
+) -> Option<Spec> {
+    let before = r.diags.len();
+    r.check_keys(t, COMMAND_KEYS, ctx);
+    let mut names = vec![name.to_string()];
+    if let Some(a) = r.string_list(t, "aliases", ctx) {
+        names.extend(a.into_inner());
+    }
+    let mut spec = cmd(leak_list(names));
+    let options = |r: &mut Reader<'_>, key: &str| -> List {
+        let Some(list) = r.string_list(t, key, ctx) else {
+            return &[];
+        };
+        let span = list.span();
+        let list = list.into_inner();
+        if let Some(bad) = list
+            .iter()
+            .find(|e| e.len() < 2 || !(e.starts_with('-') || e.ends_with('=')))
+        {
+            r.error_at(
+                &span,
+                format!("\"{key}\"{ctx} lists options like \"-o\" or \"--output\" (or \"of=\" for key=value words), found \"{bad}\""),
+            );
+        }
+        leak_list(list)
+    };
+    spec.values = options(r, "values");
+    spec.output = options(r, "output");
+    spec.files = options(r, "files");
+    spec.write_flags = options(r, "write_flags");
+    spec.read_only = options(r, "read_only");
+    spec.listing = options(r, "listing");
+    spec.run_after = options(r, "run_after");
+    spec.code = options(r, "code");
+    spec.chdir = options(r, "chdir");
+    if let Some(w) = r.string_list(t, "write_tasks", ctx) {
+        spec.write_tasks = leak_list(w.into_inner());
+    }
+    if let Some(b) = r.boolean(t, "tasks", ctx) {
+        spec.tasks = b;
+    }
+    let value_span = |key: &str| crate::diag::get(t, key).map(|v| v.span()).unwrap_or(0..0);
+    let min_args = r.integer(t, "min_args", ctx);
+    if let Some(v) = r.string(t, "writes", ctx) {
+        spec.writes = match v.get_ref().as_str() {
+            "never" => Writes::Never,
+            "targets" => Writes::Targets,
+            "always" => Writes::Always,
+            "args" => Writes::Args(min_args.unwrap_or(1).clamp(1, 255) as u8),
+            other => {
+                r.error_at(
+                    &v.span(),
+                    format!("\"writes\"{ctx} must be \"never\", \"targets\", \"always\" or \"args\", found \"{other}\""),
+                );
+                Writes::Never
+            }
+        };
+    }
+    if min_args.is_some() && !matches!(spec.writes, Writes::Args(_)) {
+        r.error_at(
+            &value_span("min_args"),
+            format!("\"min_args\"{ctx} goes with writes = \"args\""),
+        );
+    }
+    if let Some(v) = r.string(t, "targets", ctx) {
+        match parse_targets(v.get_ref()) {
+            Some(tg) => spec.targets = tg,
+            None => r.error_at(
+                &v.span(),
+                format!("\"targets\"{ctx} must be \"none\", \"all\", \"first\", \"last\", \"dest\", a number (\"2\") or a number and on (\"2..\"), found \"{}\"", v.get_ref()),
+            ),
+        }
+    }
+    if spec.writes == Writes::Targets && spec.targets == Targets::None {
+        r.error_at(
+            &value_span("writes"),
+            format!("writes = \"targets\"{ctx} needs \"targets\" (which arguments it writes)"),
+        );
+    }
+    let kind = match r.string(t, "runs", ctx) {
+        None => RunKind::Command,
+        Some(v) => match v.get_ref().as_str() {
+            "command" => RunKind::Command,
+            "script" => RunKind::Script,
+            "task" => RunKind::Task,
+            other => {
+                r.error_at(
+                    &v.span(),
+                    format!("\"runs\"{ctx} must be \"command\", \"script\" or \"task\", found \"{other}\""),
+                );
+                RunKind::Command
+            }
+        },
+    };
+    if let Some(n) = r.integer(t, "run", ctx) {
+        if n > 255 {
+            r.error_at(
+                &value_span("run"),
+                format!("\"run\"{ctx} is the argument the command it runs starts at (0 for the first); found {n}"),
+            );
+        } else {
+            spec.run = Some((n as u8, kind));
+        }
+    } else if crate::diag::get(t, "runs").is_some() {
+        r.error_at(
+            &value_span("runs"),
+            format!("\"runs\"{ctx} goes with \"run\" (the argument the command starts at)"),
+        );
+    }
+    if let Some(v) = r.string(t, "code_args", ctx) {
+        spec.code_args = match v.get_ref().as_str() {
+            "none" => CodeArgs::None,
+            "first" => CodeArgs::First,
+            "all" => CodeArgs::All,
+            "each" => CodeArgs::Each,
+            other => {
+                r.error_at(
+                    &v.span(),
+                    format!("\"code_args\"{ctx} must be \"none\", \"first\", \"all\" or \"each\", found \"{other}\""),
+                );
+                CodeArgs::None
+            }
+        };
+    }
+    if let Some(subs) = r.table(t, "subcommands", ctx) {
+        if depth >= 4 {
+            r.error_at(
+                &subs.span(),
+                format!("subcommands{ctx} nest too deeply (at most 4 levels)"),
+            );
+        } else {
+            let mut out = Vec::new();
+            for (key, value) in subs.get_ref().iter() {
+                let sub = key.get_ref().to_string();
+                let sctx = format!("{} {sub}]", ctx.trim_end_matches(']'));
+                let DeValue::Table(st) = value.get_ref() else {
+                    r.error_at(
+                        &value.span(),
+                        format!("subcommand \"{sub}\"{ctx} must be a table of fields"),
+                    );
+                    continue;
+                };
+                if sub.is_empty() || sub.contains(char::is_whitespace) {
+                    r.error_at(
+                        &key.span(),
+                        format!("subcommand name \"{sub}\"{ctx} must be one word"),
+                    );
+                    continue;
+                }
+                if let Some(s) = read_command(r, &sub, st, &sctx, depth + 1) {
+                    out.push(s);
+                }
+            }
+            spec.subcommands = leak_specs(out);
+        }
+    }
+    (r.diags.len() == before).then_some(spec)
+}
+
+/// `targets` as written in config: `all`, `first`, `last`, `dest`, `none`,
+/// `2`, `2..`.
+fn parse_targets(s: &str) -> Option<Targets> {
+    let n = |t: &str| t.parse::<u8>().ok().filter(|n| *n >= 1);
+    Some(match s {
+        "none" => Targets::None,
+        "all" => Targets::All,
+        "first" => Targets::First,
+        "last" => Targets::Last,
+        "dest" => Targets::Dest,
+        _ => match s.strip_suffix("..") {
+            Some(k) => Targets::From(n(k)?),
+            None => Targets::Nth(n(s)?),
+        },
+    })
 }
 
 #[cfg(test)]

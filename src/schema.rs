@@ -150,6 +150,9 @@ fn workflow() -> Value {
                 "deny_writes" => {
                     json!({ "description": "Refuse shell commands that write files.", "type": "boolean", "default": false })
                 }
+                "unknown" => {
+                    json!({ "description": "What to do with a command flowgate does not know and that shows no sign of writing (default allow).", "enum": ["allow", "deny"], "default": "allow" })
+                }
                 other => panic!("no schema for shell key \"{other}\""),
             });
             json!({ "description": "Rules for each simple command of a shell call.", "type": "object", "properties": props, "additionalProperties": false })
@@ -263,6 +266,21 @@ fn config() -> Value {
         "todos" => {
             json!({ "description": "Todo list limits.", "type": "object", "properties": todos, "additionalProperties": false })
         }
+        "shell" => json!({
+            "description": "Extra knowledge for the shell analyser: [shell.commands.NAME] tables with the fields of the built-in command table (see README, Shell-aware rules).",
+            "type": "object",
+            "properties": {
+                "commands": {
+                    "description": "What each named command writes.",
+                    "type": "object",
+                    "additionalProperties": {
+                        "type": "object",
+                        "propertyNames": { "enum": config::COMMAND_KEYS },
+                    },
+                },
+            },
+            "additionalProperties": false,
+        }),
         "groups" => json!({
             "description": "Extra tool groups, or extra members of the built-in ones: \"@docs\" = [\"read\", \"grep_files\"].",
             "type": "object",

@@ -58,7 +58,7 @@ pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
                 name: tools.shell_tool().to_string(),
                 input: RawInput::Json(serde_json::json!({ "command": command })),
             },
-            analysis(command),
+            analysis(command, &app.settings.shell_commands),
         ),
         What::Tool { name, input } => {
             let input = match input {
@@ -122,8 +122,8 @@ pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
 }
 
 /// What the analyser makes of a shell command.
-fn analysis(command: &str) -> Vec<String> {
-    let a = shell::analyse(command);
+fn analysis(command: &str, users: &shell::UserCommands) -> Vec<String> {
+    let a = shell::analyse_with(command, users);
     let mut out = vec!["Simple commands:".to_string()];
     for (i, c) in a.commands.iter().enumerate() {
         out.push(format!("  {}. {}", i + 1, c.text));
@@ -137,6 +137,21 @@ fn analysis(command: &str) -> Vec<String> {
     }
     if a.writes.is_empty() {
         out.push("  (none found)".into());
+    }
+    if !a.targets.is_empty() {
+        out.push(format!("Files named: {}", a.targets.join(", ")));
+    }
+    if !a.unnamed.is_empty() {
+        out.push(format!(
+            "Writes whose files are not named: {}",
+            a.unnamed.join(", ")
+        ));
+    }
+    if !a.unknown.is_empty() {
+        out.push(format!(
+            "Commands flowgate does not know: {}",
+            a.unknown.join(", ")
+        ));
     }
     if let Some(why) = &a.unparsable {
         out.push(format!("Could not analyse: {why}"));

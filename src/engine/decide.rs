@@ -206,6 +206,7 @@ fn judge_call(state: &State, call: &Call, ctx: &Ctx<'_>) -> Outcome {
                 ctx.tools.patch_tool(),
                 ctx.groups,
                 ctx.resolve,
+                &ctx.settings.shell_commands,
             )
         {
             let reason = text::block_reason(

@@ -115,15 +115,17 @@ fn tool_allowed(phase: &Phase, name: &str, groups: &GroupMap) -> bool {
 /// Check a tool call against a phase. `patch_tool` is the host's patch
 /// tool: a shell script that runs an inline patch must be allowed both as
 /// the shell tool it was called as and as that patch tool. `resolve` places
-/// the paths a write names (for the phase's `files` rule).
+/// the paths a write names (for the phase's `files` rule). `commands` are
+/// the user's additions to the shell analyser's table.
 pub fn check(
     phase: &Phase,
     call: &Call,
     patch_tool: &str,
     groups: &GroupMap,
     resolve: Resolve<'_>,
+    commands: &shell::UserCommands,
 ) -> Result<(), Denial> {
-    check_tools_and_shell(phase, call, patch_tool, groups)?;
+    let analysis = check_tools_and_shell(phase, call, patch_tool, groups, commands)?;
     if phase.files.is_any() {
         return Ok(());
     }
@@ -139,13 +141,19 @@ pub fn check(
             if let Some(p) = patch {
                 check_paths(&phase.files, p, resolve)?;
             }
-            let a = shell::analyse(cmd);
+            let a = analysis.unwrap_or_else(|| shell::analyse_with(cmd, commands));
             if let Some(why) = a.unparsable {
                 return Err(Denial::PathUnnamed(format!(
                     "the shell command cannot be analysed ({why})"
                 )));
             }
-            match a.writes.first() {
+            // Every file the writes name must pass the rule; then a write
+            // that does not name its files cannot be checked, so it is
+            // refused.
+            if !a.targets.is_empty() {
+                check_paths(&phase.files, &a.targets, resolve)?;
+            }
+            match a.unnamed.first() {
                 None => Ok(()),
                 Some(w) => Err(Denial::PathUnnamed(format!(
                     "the shell command writes ({w}) and flowgate cannot name every file it writes"
@@ -187,12 +195,14 @@ fn check_paths(rule: &FileRule, paths: &[String], resolve: Resolve<'_>) -> Resul
     Ok(())
 }
 
+/// The tool and shell rules; the shell analysis, when one was made.
 fn check_tools_and_shell(
     phase: &Phase,
     call: &Call,
     patch_tool: &str,
     groups: &GroupMap,
-) -> Result<(), Denial> {
+    commands: &shell::UserCommands,
+) -> Result<Option<shell::Analysis>, Denial> {
     if !tool_allowed(phase, &call.name, groups) {
         return Err(Denial::Tool);
     }
@@ -202,7 +212,7 @@ fn check_tools_and_shell(
         patch,
     } = &call.does
     else {
-        return Ok(());
+        return Ok(None);
     };
     if patch.is_some() && !tool_allowed(phase, patch_tool, groups) {
         return Err(Denial::ShellWrites(format!(
@@ -210,14 +220,14 @@ fn check_tools_and_shell(
         )));
     }
     if phase.shell.is_empty() {
-        return Ok(());
+        return Ok(None);
     }
-    let restricted = phase.shell.deny_writes || !phase.shell.allow.is_empty();
+    let restricted = phase.shell.is_restricted();
     match (lang, command) {
         (_, None) if restricted => Err(Denial::ShellUnknown(
             "the shell input could not be read (the host cut or garbled it)".into(),
         )),
-        (_, None) => Ok(()),
+        (_, None) => Ok(None),
         (ShellLang::PowerShell, Some(cmd)) => {
             if let Some(p) = phase.shell.deny.iter().find(|p| glob(p, cmd.trim())) {
                 return Err(Denial::ShellDenied(p.clone()));
@@ -228,18 +238,22 @@ fn check_tools_and_shell(
                     ShellLang::PowerShell.name()
                 )));
             }
-            Ok(())
+            Ok(None)
         }
-        (ShellLang::Posix, Some(cmd)) => check_shell(&phase.shell, cmd),
+        (ShellLang::Posix, Some(cmd)) => check_shell(&phase.shell, cmd, commands).map(Some),
     }
 }
 
-fn check_shell(rule: &ShellRule, cmd: &str) -> Result<(), Denial> {
+fn check_shell(
+    rule: &ShellRule,
+    cmd: &str,
+    commands: &shell::UserCommands,
+) -> Result<shell::Analysis, Denial> {
     // Globs are checked as the analyser finds each simple command, so the
     // commands are never collected (less memory on long command lines).
     let mut denied: Option<String> = None;
     let mut not_allowed: Option<String> = None;
-    let a = shell::analyse_each(cmd, &mut |c| {
+    let a = shell::analyse_each(cmd, commands, &mut |c| {
         if denied.is_none() && rule.deny.iter().any(|p| glob(p, &c.text)) {
             denied = Some(c.text.clone());
         }
@@ -251,7 +265,7 @@ fn check_shell(rule: &ShellRule, cmd: &str) -> Result<(), Denial> {
         }
     });
     if let Some(why) = &a.unparsable
-        && (rule.deny_writes || !rule.allow.is_empty())
+        && rule.is_restricted()
     {
         return Err(Denial::ShellUnknown(format!(
             "the shell input could not be analysed ({why})"
@@ -268,7 +282,14 @@ fn check_shell(rule: &ShellRule, cmd: &str) -> Result<(), Denial> {
     {
         return Err(Denial::ShellWrites(w.clone()));
     }
-    Ok(())
+    if !rule.unknown.is_allow()
+        && let Some(u) = a.unknown.first()
+    {
+        return Err(Denial::ShellUnknown(format!(
+            "flowgate does not know what “{u}” does (this phase runs only commands it knows)"
+        )));
+    }
+    Ok(a)
 }
 
 /// Tool entries with `@groups` expanded to their members.
@@ -320,13 +341,16 @@ fn shell_clause(phase: &Phase, groups: &GroupMap) -> Option<String> {
     if rule.deny_writes {
         nots.push("write files".to_string());
     }
+    if !rule.unknown.is_allow() {
+        nots.push("run commands flowgate does not know".to_string());
+    }
     if !rule.deny.is_empty() {
         nots.push(format!("run {}", patterns(&rule.deny)));
     }
     let only = (!rule.allow.is_empty()).then(|| format!("may only run {}", patterns(&rule.allow)));
     Some(match only {
         Some(o) if nots.is_empty() => format!("shell commands {o}"),
-        Some(o) if !rule.deny_writes => {
+        Some(o) if !rule.deny_writes && rule.unknown.is_allow() => {
             format!("shell commands {o}, and not {}", patterns(&rule.deny))
         }
         Some(o) => format!("shell commands {o}, and may not {}", nots.join(" or ")),

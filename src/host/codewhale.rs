@@ -363,10 +363,20 @@ fn safe_field(field: &str) -> String {
     let mut f = field.replace(['/', '\\'], "∕");
     // CodeWhale strips fewer characters around a field than `core`
     // does; check the field, both cores, and act if any is risky.
-    let views = |f: &str| -> [String; 3] {
+    // CodeWhale's exact set of stripped characters is not certain: check
+    // the field, the narrow core, the core without sentence marks, and the
+    // widest core.
+    let views = |f: &str| -> [String; 4] {
         [
             f.to_string(),
             narrow_core(f).to_string(),
+            f.trim_matches(|c: char| {
+                matches!(
+                    c,
+                    '"' | '\'' | '`' | '[' | ']' | '{' | '}' | '(' | ')' | '<' | '>' | ',' | ';'
+                )
+            })
+            .to_string(),
             core(f).to_string(),
         ]
     };

@@ -1,37 +1,38 @@
 //! The meaning half of the analyser: given the simple commands `parse`
 //! found, strip env assignments and wrappers, record each command, and name
-//! the writes — redirections, known writing commands and their write modes,
-//! and what nested interpreters (`bash -c`, `eval`, `find -exec`,
-//! `python -c`, …) would run. A command whose name or code only exists at
-//! run time (`$cmd x`, `eval "$x"`, `curl … | sh`) makes the analysis
-//! unanalysable, with a reason that says which part.
+//! the writes and the files they write. What commands write is data (the
+//! table in `table.rs`, read by `engine.rs`, and the user's
+//! `[shell.commands.NAME]`); here is what needs code: redirections, shells
+//! and `eval`, interpreters and their inline code, `sed` and `awk` programs,
+//! `find -exec`, `xargs`, `parallel`, `tar`, SQL given to `sqlite3`, and
+//! `cd`. A command whose name or code only exists at run time (`$cmd x`,
+//! `eval "$x"`, `curl … | sh`) makes the analysis unanalysable, with a
+//! reason that says which part.
 
 use std::cell::Cell;
 
 use super::code::{self, Lang};
-use super::parse::{RT_NAME, RawCommand, RedirOp, Redirect, RunTime, is_name};
-use super::{Analysis, MAX_DEPTH, SimpleCommand, Visit, analyse_into, mark_unparsable};
+use super::engine::Kind;
+use super::parse::{RT_CODE, RT_NAME, RawCommand, RedirOp, Redirect, RunTime, is_name};
+use super::spec::{RunKind, Spec, UserCommands};
+use super::table;
+use super::{Analysis, Cwd, MAX_DEPTH, SimpleCommand, Visit, analyse_into, mark_unparsable};
 
 /// Classify every command of one parse into `out`.
 pub(crate) fn classify_all(
     cmds: &[RawCommand],
     budget: &Cell<usize>,
+    users: &UserCommands,
     out: &mut Analysis,
     visit: &mut Visit<'_>,
 ) {
     for cmd in cmds {
-        for r in &cmd.redirects {
-            if let Some(w) = redirect_write(r) {
-                out.writes.push(w);
-            }
-        }
-        let argv = &cmd.words;
         let redirected_in = cmd.redirects.iter().find(|r| r.op == RedirOp::In);
         let stdin = match (&cmd.stdin_text, redirected_in, cmd.pipe_prev) {
             (Some(t), _, _) => Stdin::Text(t, cmd.stdin_runtime),
             (None, Some(r), _) if r.target.starts_with("<(") => Stdin::ProcSub,
-            // `< file` replaces any pipe: a script file, not visible here.
-            (None, Some(_), _) => Stdin::None,
+            // `< file` replaces any pipe: a file, not visible here.
+            (None, Some(_), _) => Stdin::File,
             (None, None, Some(p)) => match cmds.get(p) {
                 Some(prev) => Stdin::Pipe(prev, cmd.pipe_compound),
                 None => Stdin::None,
@@ -40,12 +41,18 @@ pub(crate) fn classify_all(
         };
         let mut cx = Cx {
             level: cmd.level,
+            detached: cmd.detached,
             budget,
+            users,
             out,
             visit,
+            dir: Dir::Here,
         };
+        for r in &cmd.redirects {
+            cx.redirect(r);
+        }
         cx.run(
-            argv,
+            &cmd.words,
             stdin,
             Marks {
                 rt: cmd.rt,
@@ -56,11 +63,23 @@ pub(crate) fn classify_all(
     }
 }
 
+/// The directory one command's targets are relative to, beside the
+/// command line's own (`git -C DIR`, `env -C DIR`, `make -C DIR`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Dir {
+    Here,
+    At(String),
+    /// Only known at run time.
+    Unknown,
+}
+
 /// Where a command's standard input comes from, as far as it may be a script
 /// (`bash <<EOF`, `echo 'rm x' | sh`). Resolved only for interpreters.
 #[derive(Clone, Copy)]
-enum Stdin<'a> {
+pub(crate) enum Stdin<'a> {
     None,
+    /// A file (`< schema.sql`): not visible here.
+    File,
     /// A here-doc or here-string; `true` when it has expansions in it.
     Text(&'a str, bool),
     /// The output of the command that pipes into this one; `true` when that
@@ -78,7 +97,7 @@ impl<'a> Stdin<'a> {
     /// run time.
     fn script(self) -> Result<Option<std::borrow::Cow<'a, str>>, &'static str> {
         match self {
-            Stdin::None | Stdin::Args => Ok(None),
+            Stdin::None | Stdin::Args | Stdin::File => Ok(None),
             Stdin::Text(_, true) => Err("an expanded here-doc or here-string"),
             Stdin::Text(t, false) => Ok(Some(t.into())),
             Stdin::ProcSub => Err("a process substitution"),
@@ -96,7 +115,7 @@ impl<'a> Stdin<'a> {
 /// the parser's masks for the command, of which this argv starts at word
 /// `base` (wrappers and the command name are skipped by moving `base`).
 #[derive(Clone, Copy)]
-struct Marks<'p> {
+pub(crate) struct Marks<'p> {
     rt: RunTime,
     base: usize,
     /// What `xargs -I` fills in, when it is not `{}`.
@@ -104,7 +123,7 @@ struct Marks<'p> {
 }
 
 impl<'p> Marks<'p> {
-    fn skip(self, n: usize) -> Marks<'p> {
+    pub(crate) fn skip(self, n: usize) -> Marks<'p> {
         Marks {
             base: self.base.saturating_add(n),
             ..self
@@ -120,18 +139,24 @@ impl<'p> Marks<'p> {
     }
 
     /// Word `i` as a command name is only known at run time.
-    fn name(self, i: usize, word: &str) -> bool {
+    pub(crate) fn name(self, i: usize, word: &str) -> bool {
         self.test(self.rt.name, i, word)
     }
 
     /// Word `i` has an expansion whose value may be any text.
-    fn code(self, i: usize, word: &str) -> bool {
+    pub(crate) fn code(self, i: usize, word: &str) -> bool {
         self.test(self.rt.code, i, word)
     }
 
     /// Word `i` has an unquoted such expansion (it may split into words).
-    fn split(self, i: usize, word: &str) -> bool {
+    pub(crate) fn split(self, i: usize, word: &str) -> bool {
         self.test(self.rt.split, i, word)
+    }
+
+    /// Word `i`, as a path, is only known at run time (an expansion, a
+    /// glob, a brace pair, a placeholder).
+    pub(crate) fn path(self, i: usize, word: &str) -> bool {
+        self.name(i, word) || self.code(i, word)
     }
 
     /// Words `i..` that contain `placeholder` (`{}` of `find -exec`,
@@ -206,6 +231,35 @@ fn xargs_placeholder(opts: &[String]) -> Option<&str> {
         }
     }
     None
+}
+
+/// Where the command `xargs` runs starts in its argv.
+fn xargs_start(a: &[String]) -> usize {
+    skip_opts(
+        a,
+        1,
+        "InLPdEsaJR",
+        &[
+            "--arg-file",
+            "--delimiter",
+            "--max-args",
+            "--max-lines",
+            "--max-procs",
+            "--max-chars",
+            "--process-slot-var",
+        ],
+    )
+}
+
+/// `base/path`, or `path` when it is absolute or `base` is empty.
+pub(crate) fn join(base: &str, path: &str) -> String {
+    if base.is_empty() || path.starts_with('/') {
+        path.to_string()
+    } else if base.ends_with('/') {
+        format!("{base}{path}")
+    } else {
+        format!("{base}/{path}")
+    }
 }
 
 /// Targets an output redirection may name without writing a file.
@@ -295,6 +349,8 @@ pub(crate) fn cmd_name(word: &str) -> &str {
     // Byte searches: `/` and `@` are ASCII, so the cuts are char boundaries
     // (this runs for every simple command of every shell call).
     let base = match word.bytes().rposition(|b| b == b'/') {
+        // `dir/`: no file name; the word stands for itself
+        Some(i) if i + 1 == word.len() => word,
         Some(i) => &word[i + 1..],
         None => word,
     };
@@ -351,26 +407,6 @@ fn skip_opts(a: &[String], start: usize, short_arg: &str, long_arg: &[&str]) -> 
     i
 }
 
-/// Positional (non-option) arguments, given the options that take values.
-fn positionals<'a>(args: &'a [String], short_arg: &str, long_arg: &[&str]) -> Vec<&'a str> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let j = skip_opts(args, i, short_arg, long_arg);
-        if j > i {
-            if args.get(j - 1).is_some_and(|w| w == "--") {
-                out.extend(args[j..].iter().map(String::as_str));
-                return out;
-            }
-            i = j;
-            continue;
-        }
-        out.push(args[i].as_str());
-        i += 1;
-    }
-    out
-}
-
 fn has(args: &[String], opts: &[&str]) -> bool {
     args.iter().any(|a| {
         opts.iter().any(|o| {
@@ -379,18 +415,12 @@ fn has(args: &[String], opts: &[&str]) -> bool {
     })
 }
 
-/// A short-option cluster (`-xyz`, not `--…`) containing `c`.
-fn short_has(args: &[String], c: char) -> bool {
-    args.iter()
-        .any(|a| a.len() > 1 && a.starts_with('-') && !a.starts_with("--") && a[1..].contains(c))
-}
-
-fn is_help(args: &[String]) -> bool {
+pub(crate) fn is_help(args: &[String]) -> bool {
     matches!(args, [a] if matches!(a.as_str(), "--help" | "-h" | "--version" | "-V" | "help"))
 }
 
 /// A remote `host:path` (scp/rsync), not a local path.
-fn is_remote(p: &str) -> bool {
+pub(crate) fn is_remote(p: &str) -> bool {
     if p.starts_with("rsync://") {
         return true;
     }
@@ -401,38 +431,114 @@ fn is_remote(p: &str) -> bool {
 }
 
 /// Does a make/npm/yarn target or script name say it formats or fixes?
-fn is_fix_target(t: &str) -> bool {
-    let lower = t.to_ascii_lowercase();
+pub(crate) fn is_fix_target(t: &str) -> bool {
+    // `spotlessApply`, `lintFix`: camel case splits too.
+    let mut lower = String::with_capacity(t.len() + 4);
+    for (k, c) in t.char_indices() {
+        if c.is_ascii_uppercase() && k > 0 {
+            lower.push('-');
+        }
+        lower.push(c.to_ascii_lowercase());
+    }
     let parts: Vec<&str> = lower.split([':', '-', '_', '.', '/']).collect();
     parts.iter().any(|p| {
         matches!(
             *p,
-            "fmt" | "format" | "fix" | "autofix" | "reformat" | "autoformat" | "prettify" | "fixup"
+            "fmt"
+                | "format"
+                | "fix"
+                | "autofix"
+                | "reformat"
+                | "autoformat"
+                | "prettify"
+                | "fixup"
+                | "apply"
         )
     }) && !parts
         .iter()
         .any(|p| matches!(*p, "verify" | "diff" | "ci" | "dry" | "test") || p.starts_with("check"))
 }
 
-struct Cx<'a, 'b, 'v> {
-    level: usize,
+pub(crate) struct Cx<'a, 'b, 'v> {
+    pub(crate) level: usize,
+    /// The command runs in a pipeline or in the background.
+    detached: bool,
     budget: &'b Cell<usize>,
-    out: &'a mut Analysis,
+    users: &'b UserCommands,
+    pub(crate) out: &'a mut Analysis,
     visit: &'a mut Visit<'v>,
+    /// Where this command's targets are, relative to the command line's
+    /// directory.
+    pub(crate) dir: Dir,
 }
 
 impl Cx<'_, '_, '_> {
-    fn write(&mut self, what: impl Into<String>) {
-        self.out.writes.push(what.into());
+    /// A write whose files are not named.
+    pub(crate) fn write(&mut self, what: impl Into<String>) {
+        let what = what.into();
+        self.out.unnamed.push(what.clone());
+        self.out.writes.push(what);
+    }
+
+    /// A write of `path`; `runtime`: the path is only known at run time.
+    pub(crate) fn write_to(&mut self, what: String, path: &str, runtime: bool) {
+        self.name_target(&what, path, runtime);
+        self.out.writes.push(what);
+    }
+
+    /// Record `path` as a file the write `what` names, or `what` as a write
+    /// whose file cannot be named (a run-time path, `~`, a relative path
+    /// after a `cd` flowgate cannot follow).
+    pub(crate) fn name_target(&mut self, what: &str, path: &str, runtime: bool) {
+        match (!runtime && !path.is_empty() && !path.starts_with('~'))
+            .then(|| self.full_path(path))
+            .flatten()
+        {
+            Some(p) => self.out.targets.push(p),
+            None => self.out.unnamed.push(what.to_string()),
+        }
+    }
+
+    /// `path` relative to where the command line started, if it can be told.
+    fn full_path(&self, path: &str) -> Option<String> {
+        if path.starts_with('/') {
+            return Some(path.to_string());
+        }
+        let mut base = match &self.out.cwd {
+            Cwd::Start => String::new(),
+            Cwd::Dir(d) => d.clone(),
+            Cwd::Lost => return None,
+        };
+        match &self.dir {
+            Dir::Here => {}
+            Dir::At(d) => base = join(&base, d),
+            Dir::Unknown => return None,
+        }
+        Some(join(&base, path))
+    }
+
+    /// A redirection: a write of its target unless it is a descriptor copy,
+    /// `/dev/null` or an input.
+    fn redirect(&mut self, r: &Redirect) {
+        if let Some(w) = redirect_write(r) {
+            self.write_to(w, &r.target, r.rt & (RT_CODE | RT_NAME) != 0);
+        }
     }
 
     /// Re-analyse a string of shell code one level deeper.
-    fn reanalyse(&mut self, src: &str) {
-        analyse_into(src, self.level + 1, self.budget, self.out, self.visit);
+    pub(crate) fn reanalyse(&mut self, src: &str) {
+        analyse_into(
+            src,
+            self.level + 1,
+            self.budget,
+            self.users,
+            self.out,
+            self.visit,
+        );
     }
 
     /// Run an argv found inside another command (`find -exec`, `python -m`).
-    fn nested(&mut self, argv: &[String], marks: Marks) {
+    pub(crate) fn nested(&mut self, argv: &[String], marks: Marks) {
         if self.level + 1 > MAX_DEPTH {
             mark_unparsable(self.out, "nesting too deep");
             return;
@@ -444,7 +550,7 @@ impl Cx<'_, '_, '_> {
 
     /// Mark the analysis unanalysable: `what` (e.g. "the command name") is
     /// only known at run time; `part` is the word that makes it so.
-    fn unknown(&mut self, what: std::fmt::Arguments<'_>, part: &str) {
+    pub(crate) fn unknown(&mut self, what: std::fmt::Arguments<'_>, part: &str) {
         if self.out.unparsable.is_none() {
             self.out.unparsable = Some(format!(
                 "{what} is only known at run time ({})",
@@ -460,6 +566,14 @@ impl Cx<'_, '_, '_> {
             self.out.unparsable = Some(format!(
                 "{what} comes from {source}, only known at run time"
             ));
+        }
+    }
+
+    /// A command flowgate has no knowledge of (for `shell.unknown`).
+    pub(crate) fn unknown_command(&mut self, name: &str) {
+        // An empty command name (`"" x`) runs nothing.
+        if !name.is_empty() && !self.out.unknown.iter().any(|u| u == name) {
+            self.out.unknown.push(name.to_string());
         }
     }
 
@@ -489,6 +603,7 @@ impl Cx<'_, '_, '_> {
     }
 
     fn record(&mut self, argv: &[String]) {
+        self.out.seen += 1;
         let command = SimpleCommand::new(argv);
         match self.visit.as_mut() {
             Some(f) => f(&command),
@@ -498,18 +613,49 @@ impl Cx<'_, '_, '_> {
 
     fn code(&mut self, lang: Lang, src: &str, label: &str) {
         let f = code::scan(lang, src);
+        self.findings(f, label);
+    }
+
+    fn findings(&mut self, f: code::Findings, label: &str) {
         for w in f.writes {
             self.write(format!("{label} {w}"));
+        }
+        if let Some(r) = f.runtime
+            && self.out.unparsable.is_none()
+        {
+            self.out.unparsable = Some(format!("{label}: {r}"));
         }
         for s in f.shell {
             self.reanalyse(&s);
         }
     }
 
-    /// What a `perl`/`ruby` run writes: `-i` edits in place, each `-e` code
-    /// is scanned, and with neither code nor a script file the script comes
-    /// from stdin. `script` is the first word after the options and its
-    /// index; `runtime_code` an `-e` word built at run time.
+    /// The spec a command name has: the user's, else the built-in one.
+    pub(crate) fn lookup(&self, name: &str) -> Option<&'static Spec> {
+        self.users.get(name).or_else(|| table::lookup(name))
+    }
+
+    /// A script file run by an interpreter (`python gen.py --out x`,
+    /// `bash run.sh`): its contents are not visible, so it is judged like a
+    /// command by its file name: a spec under that name (`manage.py`), else
+    /// the general rules, and it counts as a command flowgate does not know.
+    pub(crate) fn script(&mut self, path: &str, args: &[String], marks: Marks) {
+        let name = cmd_name(path);
+        match self.lookup(name) {
+            Some(spec) if !table::is_code(name) => {
+                if let Some((at, _, _)) = self.apply(spec, name, args, marks) {
+                    self.nested(&args[at..], marks.skip(at));
+                }
+            }
+            _ => self.generic(name, name, args, marks, Kind::Script),
+        }
+    }
+
+    /// What a `perl`/`ruby` run writes: `-i` edits in place (the files
+    /// after the code), each `-e` code is scanned, and with neither code nor
+    /// a script file the script comes from stdin. `script` is the first word
+    /// after the options and its index; `runtime_code` an `-e` word built at
+    /// run time.
     #[allow(clippy::too_many_arguments)]
     fn inline_code(
         &mut self,
@@ -519,11 +665,18 @@ impl Cx<'_, '_, '_> {
         codes: &[String],
         runtime_code: Option<&str>,
         script: Option<(usize, &str)>,
+        args: &[String],
         stdin: Stdin<'_>,
         marks: Marks,
     ) {
         if inplace {
-            self.write(format!("{name} -i"));
+            // The files edited are the words after the code (or the script).
+            let from = match (script, codes.is_empty()) {
+                (Some((i, _)), true) => i + 1,
+                (Some((i, _)), false) => i,
+                (None, _) => args.len(),
+            };
+            self.write_files(format!("{name} -i"), args, from, marks);
         }
         if let Some(c) = runtime_code {
             self.unknown(format_args!("the code run by {name} -e"), c);
@@ -537,6 +690,9 @@ impl Cx<'_, '_, '_> {
         if let Some((i, s)) = script
             && (self.proc_subst_script(name, marks, i, s) || !is_stdin_path(s))
         {
+            if !inplace {
+                self.script(s, &args[i + 1..], marks.skip(i + 1));
+            }
             return; // a script file: its contents are not visible
         }
         if let Some(s) = self.stdin_code(stdin, name) {
@@ -544,10 +700,27 @@ impl Cx<'_, '_, '_> {
         }
     }
 
+    /// A write of the files among `args[from..]` (words that are not
+    /// options), or of files it does not name when there are none.
+    fn write_files(&mut self, what: String, args: &[String], from: usize, marks: Marks) {
+        let files: Vec<usize> = (from..args.len())
+            .filter(|&i| !args[i].starts_with('-') || args[i] == "-")
+            .filter(|&i| args[i] != "-")
+            .collect();
+        if files.is_empty() {
+            self.write(what);
+            return;
+        }
+        for &i in &files {
+            self.name_target(&what, &args[i], marks.path(i, &args[i]));
+        }
+        self.out.writes.push(what);
+    }
+
     /// Strip assignments and wrappers, record the command, classify it.
     /// A command name only known at run time (`$cmd`, `$(which rm)`,
     /// `sudo $x`, a glob) makes the analysis unanalysable.
-    fn run(&mut self, argv: &[String], stdin: Stdin<'_>, marks: Marks) {
+    pub(crate) fn run(&mut self, argv: &[String], stdin: Stdin<'_>, marks: Marks) {
         let mut argv = argv;
         let mut stdin = stdin;
         let mut marks = marks;
@@ -556,37 +729,55 @@ impl Cx<'_, '_, '_> {
                 argv = &argv[1..];
                 marks = marks.skip(1);
             }
-            let Some(first) = argv.first() else { return };
+            let Some((first, args)) = argv.split_first() else {
+                return;
+            };
             if marks.name(0, first) {
                 self.record(argv);
                 self.unknown(format_args!("the command name"), first);
                 return;
             }
             let name = cmd_name(first);
-            match unwrap(name, argv) {
-                Some(start) if start < argv.len() => {
-                    // `timeout $t cmd`: an unquoted expansion among the
-                    // wrapper's options may split and become the command.
-                    if let Some((_, w)) = argv[1..start]
-                        .iter()
-                        .enumerate()
-                        .find(|(k, w)| marks.split(k + 1, w))
-                    {
-                        self.record(argv);
-                        self.unknown(format_args!("the command run by {name}"), w);
-                        return;
-                    }
-                    if matches!(name, "xargs" | "gxargs") {
-                        stdin = Stdin::Args;
-                        if let Some(p) = xargs_placeholder(&argv[1..start]) {
-                            marks.fill(start, &argv[start..], p);
-                        }
-                    }
-                    argv = &argv[start..];
-                    marks = marks.skip(start);
+            if matches!(name, "xargs" | "gxargs") {
+                let start = xargs_start(argv);
+                if start >= argv.len() {
+                    self.record(argv);
+                    return;
                 }
+                if let Some((_, w)) = argv[1..start]
+                    .iter()
+                    .enumerate()
+                    .find(|(k, w)| marks.split(k + 1, w))
+                {
+                    self.record(argv);
+                    self.unknown(format_args!("the command run by {name}"), w);
+                    return;
+                }
+                stdin = Stdin::Args;
+                if let Some(p) = xargs_placeholder(&argv[1..start]) {
+                    marks.fill(start, &argv[start..], p);
+                }
+                argv = &argv[start..];
+                marks = marks.skip(start);
+                continue;
+            }
+            if is_help(args) {
+                self.record(argv);
+                return;
+            }
+            if table::is_code(name) && self.users.get(name).is_none() {
+                self.record(argv);
+                self.classify(name, args, stdin, marks.skip(1));
+                return;
+            }
+            let Some(spec) = self.lookup(name) else {
+                self.record(argv);
+                self.generic(name, name, args, marks.skip(1), Kind::Unknown);
+                return;
+            };
+            let Some((at, kind, label)) = self.apply(spec, name, args, marks.skip(1)) else {
                 // `xargs sudo`, `xargs env`: the command comes from xargs' input.
-                Some(_) if matches!(stdin, Stdin::Args) => {
+                if matches!(stdin, Stdin::Args) && spec.run.is_some() {
                     self.record(argv);
                     self.unknown_input(
                         format_args!("the command run by xargs {name}"),
@@ -594,21 +785,71 @@ impl Cx<'_, '_, '_> {
                     );
                     return;
                 }
-                _ => break,
+                self.record(argv);
+                return;
+            };
+            let start = at + 1;
+            // `timeout $t cmd`: an unquoted expansion among the wrapper's
+            // options may split and become the command.
+            if let Some((_, w)) = argv[1..start]
+                .iter()
+                .enumerate()
+                .find(|(k, w)| marks.split(k + 1, w))
+            {
+                self.record(argv);
+                self.unknown(format_args!("the command run by {name}"), w);
+                return;
             }
+            if kind == RunKind::Command {
+                argv = &argv[start..];
+                marks = marks.skip(start);
+                continue;
+            }
+            // A script file or a project task: the runner is the command.
+            self.record(argv);
+            self.run_script(kind, &label, &argv[start..], marks.skip(start));
+            return;
         }
+    }
+
+    /// What a script file or a task a runner runs writes (`go run ./gen`,
+    /// `npm run lint -- --fix`, `pnpm prettier --write src`).
+    fn run_script(&mut self, kind: RunKind, label: &str, argv: &[String], marks: Marks) {
         let Some((first, args)) = argv.split_first() else {
             return;
         };
-        self.record(argv);
-        if is_help(args) {
+        if marks.name(0, first) {
+            self.unknown(format_args!("the command run by {label}"), first);
             return;
         }
-        let name = cmd_name(first);
-        self.classify(name, args, stdin, marks.skip(1));
+        // `npm run lint -- --fix`: the `--` only separates.
+        let (args, marks) = match args.split_first() {
+            Some((dd, rest)) if dd == "--" => (rest, marks.skip(2)),
+            _ => (args, marks.skip(1)),
+        };
+        let name = if kind == RunKind::Task {
+            first.as_str()
+        } else {
+            cmd_name(first)
+        };
+        match self.lookup(name) {
+            Some(spec) if !table::is_code(name) => {
+                if let Some((at, _, _)) = self.apply(spec, name, args, marks) {
+                    self.nested(&args[at..], marks.skip(at));
+                }
+            }
+            _ => {
+                let kind = if kind == RunKind::Task {
+                    Kind::Task
+                } else {
+                    Kind::Script
+                };
+                self.generic(name, &format!("{label} {name}"), args, marks, kind);
+            }
+        }
     }
 
-    /// `marks` are those of `args`.
+    /// Commands whose meaning needs code. `marks` are those of `args`.
     fn classify(&mut self, name: &str, args: &[String], stdin: Stdin<'_>, marks: Marks) {
         match name {
             "bash" | "sh" | "zsh" | "dash" | "ksh" | "mksh" | "ash" | "fish" | "yash" | "posh"
@@ -622,48 +863,24 @@ impl Cx<'_, '_, '_> {
             "source" | "." => {
                 if let Some(f) = args.first()
                     && !self.proc_subst_script(name, marks, 0, f)
-                    && is_stdin_path(f)
-                    && let Some(s) = self.stdin_code(stdin, name)
                 {
-                    self.reanalyse(&s);
-                }
-            }
-            "su" | "runuser" => {
-                let mut i = 0;
-                while let Some(a) = args.get(i) {
-                    if a == "-c" || a == "--command" {
-                        if let Some(c) = args.get(i + 1) {
-                            if marks.code(i + 1, c) {
-                                self.unknown(format_args!("the code run by {name} -c"), c);
-                            }
-                            self.reanalyse(c);
+                    if is_stdin_path(f) {
+                        if let Some(s) = self.stdin_code(stdin, name) {
+                            self.reanalyse(&s);
                         }
-                        return;
+                    } else {
+                        // a file read into this shell: not visible
+                        self.unknown_command(cmd_name(f));
                     }
-                    if let Some(c) = a.strip_prefix("--command=") {
-                        if marks.code(i, a) {
-                            self.unknown(format_args!("the code run by {name} -c"), c);
-                        }
-                        self.reanalyse(c);
-                        return;
-                    }
-                    i += 1;
                 }
             }
-            "watch" => {
-                let i = skip_opts(args, 0, "nd", &["--interval", "--differences"]);
-                if let Some(rest) = args.get(i..)
-                    && !rest.is_empty()
-                {
-                    if let Some((_, a)) =
-                        rest.iter().enumerate().find(|(k, a)| marks.code(i + k, a))
-                    {
-                        self.unknown(format_args!("the code run by watch"), a);
-                    }
-                    self.reanalyse(&rest.join(" "));
-                }
+            "cd" | "pushd" | "popd" | "chdir" => self.cd(name, args, marks),
+            "lua" | "luajit" => self.lua(name, args, stdin, marks),
+            "Rscript" | "R" => self.r(name, args, stdin, marks),
+            "pwsh" | "powershell" | "pwsh.exe" | "powershell.exe" => {
+                self.pwsh(name, args, stdin, marks)
             }
-            "lua" | "luajit" | "tclsh" | "wish" | "expect" | "osascript" | "irb" => {
+            "tclsh" | "wish" | "expect" | "osascript" | "irb" => {
                 self.other_interpreter(name, args, stdin, marks)
             }
             "find" | "gfind" => self.find(args, marks),
@@ -685,295 +902,158 @@ impl Cx<'_, '_, '_> {
                     }
                 }
             }
-            "parallel" => {
-                let i = skip_opts(args, 0, "jSIa", &["--jobs", "--sshlogin"]);
-                let inner: Vec<String> = args[i.min(args.len())..]
-                    .iter()
-                    .take_while(|a| !a.starts_with(":::"))
-                    .cloned()
-                    .collect();
-                if inner.is_empty() {
-                    // Without a command, each input line is one.
-                    self.unknown_input(
-                        format_args!("each command parallel runs"),
-                        "its input or arguments",
-                    );
-                } else {
-                    // `{}`, `{.}`, `{1}`, …: filled in from the input.
-                    let mut m = marks.skip(i);
-                    m.fill(0, &inner, "{");
-                    self.nested(&inner, m);
-                }
-            }
+            "parallel" => self.parallel(args, marks),
             "python" | "pypy" => self.python(args, stdin, marks),
             "node" => self.node(args, stdin, marks, "node"),
             "perl" => self.perl(args, stdin, marks),
             "ruby" => self.ruby(args, stdin, marks),
             "php" => self.php(args, stdin, marks),
-            "awk" | "gawk" | "mawk" | "nawk" => self.awk(name, args),
-            "sed" | "gsed" => self.sed(name, args),
-            "tee" => {
-                for f in positionals(args, "", &["--output-error"]) {
-                    if !is_safe_target(f) && f != "-" {
-                        self.write(format!("tee {f}"));
-                    }
-                }
-            }
-            "cp" | "mv" | "rm" | "rmdir" | "touch" | "mkdir" | "ln" | "install" | "truncate"
-            | "shred" | "unlink" | "link" | "chmod" | "chown" | "chgrp" | "mkfifo" | "mknod"
-            | "fallocate" | "setfacl" | "chattr" | "split" | "csplit" | "apply_patch"
-            | "applypatch" | "rename" | "prename" | "srm" | "trash" | "trash-put" | "rm.exe"
-            | "gcp" | "gmv" | "grm" | "ginstall" | "virtualenv" => self.write(name),
-            "sponge" | "ed" | "ex" | "vi" | "vim" | "nvim" | "nano" | "emacs" | "pico"
-            | "micro" | "hx" | "kak" | "red" => {
-                let short_arg = if matches!(name, "ed" | "red" | "sponge") {
-                    "p"
-                } else {
-                    "cSsuiTo"
-                };
-                if !positionals(args, short_arg, &[]).is_empty() {
-                    self.write(name);
-                }
-            }
-            "dd" => {
-                for a in args {
-                    if let Some(t) = a.strip_prefix("of=")
-                        && !is_safe_target(t)
-                    {
-                        self.write(format!("dd of={t}"));
-                    }
-                }
-            }
-            "sort" | "shuf" | "iconv" => {
-                if let Some(t) = option_value(
-                    args,
-                    'o',
-                    "--output",
-                    if name == "sort" { "kotST" } else { "o" },
-                ) && !is_safe_target(&t)
-                {
-                    self.write(format!("{name} -o {t}"));
-                }
-            }
-            "uniq" => {
-                if let [_, out, ..] = positionals(args, "fsw", &[])[..]
-                    && !is_safe_target(out)
-                    && out != "-"
-                {
-                    self.write(format!("uniq writing {out}"));
-                }
-            }
-            "openssl" => {
-                if let Some(k) = args.iter().position(|a| a == "-out")
-                    && args.get(k + 1).is_some_and(|t| !is_safe_target(t))
-                {
-                    self.write("openssl -out");
-                }
-            }
-            "tar" | "gtar" | "bsdtar" => self.tar(args),
-            "unzip" => {
-                let listing = args.iter().any(|a| {
-                    a.len() > 1
-                        && a.starts_with('-')
-                        && a[1..].chars().any(|c| "lvtZpcz".contains(c))
+            "awk" | "gawk" | "mawk" | "nawk" => self.awk(name, args, marks),
+            "sed" | "gsed" => self.sed(name, args, marks),
+            "tar" | "gtar" | "bsdtar" => self.tar(args, marks),
+            "sqlite3" | "duckdb" => self.sql(name, args, stdin, marks),
+            "pacman" => {
+                let write = args.iter().any(|a| {
+                    (a.starts_with("-S")
+                        && !a.contains('s')
+                        && !a.contains('i')
+                        && !a.contains('l'))
+                        || a.starts_with("-R")
+                        || a.starts_with("-U")
                 });
-                if !listing && !positionals(args, "dxP", &[]).is_empty() {
-                    self.write("unzip");
+                if write {
+                    self.write("pacman");
                 }
             }
-            "gzip" | "gunzip" | "bzip2" | "bunzip2" | "xz" | "unxz" | "lzma" | "unlzma"
-            | "zstd" | "unzstd" | "lz4" | "compress" | "uncompress" | "pigz" | "brotli"
-            | "lzip" => {
-                let to_stdout = has(args, &["--stdout", "--to-stdout", "--list", "--test"])
-                    || args.iter().any(|a| {
-                        a.len() > 1
-                            && a.starts_with('-')
-                            && !a.starts_with("--")
-                            && a[1..]
-                                .chars()
-                                .take_while(|c| *c != 'o')
-                                .any(|c| "clt".contains(c))
-                    });
-                if !to_stdout && positionals(args, "oTSb", &[]).iter().any(|f| *f != "-") {
-                    self.write(name);
-                }
+            "deno" => self.deno(args, stdin, marks),
+            "bun" => self.bun(args, stdin, marks),
+            _ => {}
+        }
+    }
+
+    /// `cd DIR` as the first command of the line (`cd /repo && …`): later
+    /// relative paths are under DIR. Any other directory change (a second
+    /// one, one in a subshell, a pipeline, the background, or to a place
+    /// known only at run time) leaves relative paths unnamed.
+    fn cd(&mut self, name: &str, args: &[String], marks: Marks) {
+        // `cd` itself was just recorded: it is the first when it is the only one.
+        let first = self.out.seen == 1;
+        let dir = match args {
+            [d] if name == "cd" && !marks.path(0, d) && !d.starts_with('~') && d != "-" => {
+                Some(d.clone())
             }
-            "7z" | "7za" | "7zr" => {
-                if matches!(
-                    args.first().map(String::as_str),
-                    Some("a" | "x" | "e" | "u" | "d" | "rn")
-                ) {
-                    self.write(format!("{name} {}", args[0]));
-                }
+            _ => None,
+        };
+        self.out.cwd = match (&self.out.cwd, dir) {
+            (Cwd::Start, Some(d)) if first && self.level == 0 && !self.detached => Cwd::Dir(d),
+            _ => Cwd::Lost,
+        };
+        if self.out.cwd == Cwd::Lost {
+            // A loop or a function may run a write named before this `cd`
+            // after it: the paths named so far are not sure either.
+            for t in std::mem::take(&mut self.out.targets) {
+                self.out.unnamed.push(format!(
+                    "a write to {t} (the command line changes directory)"
+                ));
             }
-            "curl" => self.curl(args),
-            "wget" => self.wget(args),
-            "aria2c" | "axel" => self.write(name),
-            "scp" | "rsync" | "rclone" => self.copy_tool(name, args),
-            "docker" | "podman" | "kubectl" | "oc" => {
-                // `docker cp CONTAINER:SRC DEST`: a local DEST is written.
-                let p = positionals(args, "cn", &["--container", "--namespace", "--context"]);
-                let p: &[&str] = match &p[..] {
-                    ["container", rest @ ..] => rest,
-                    all => all,
-                };
-                if let ["cp", .., dest] = p
-                    && p.len() >= 3
-                    && !is_remote(dest)
-                {
-                    self.write(format!("{name} cp to {dest}"));
-                }
+        }
+    }
+
+    /// `parallel CMD ::: ARGS`: the command (its words joined, as parallel
+    /// runs it through a shell), with the input as its last argument unless
+    /// it places it itself (`{}`, `{.}`, `{1}`).
+    fn parallel(&mut self, args: &[String], marks: Marks) {
+        if has(args, &["--dry-run", "--dryrun", "--help"]) {
+            return;
+        }
+        let i = skip_opts(
+            args,
+            0,
+            "jSIaNnsLlPdE",
+            &[
+                "--jobs",
+                "--sshlogin",
+                "-I",
+                "--arg-file",
+                "--delimiter",
+                "--joblog",
+                "--results",
+                "--colsep",
+                "--timeout",
+                "--retries",
+                "--tmpdir",
+                "--workdir",
+                "--max-args",
+                "--load",
+                "--memfree",
+                "--delay",
+            ],
+        );
+        let inner: Vec<&String> = args[i.min(args.len())..]
+            .iter()
+            .take_while(|a| !a.starts_with(":::"))
+            .collect();
+        if inner.is_empty() {
+            // Without a command, each input line is one.
+            self.unknown_input(
+                format_args!("each command parallel runs"),
+                "its input or arguments",
+            );
+            return;
+        }
+        if let Some((k, w)) = inner
+            .iter()
+            .enumerate()
+            .find(|(k, w)| k == &0 && marks.name(i, w))
+        {
+            let _ = k;
+            self.unknown(format_args!("the command run by parallel"), w);
+            return;
+        }
+        let mut code = inner
+            .iter()
+            .map(|w| w.as_str())
+            .collect::<Vec<_>>()
+            .join(" ");
+        if !code.contains('{') {
+            code.push_str(" {}");
+        }
+        self.reanalyse(&code);
+    }
+
+    fn deno(&mut self, args: &[String], stdin: Stdin<'_>, marks: Marks) {
+        if args.first().is_some_and(|a| a == "eval") {
+            if let Some((_, a)) = args.iter().enumerate().find(|(k, a)| marks.code(*k, a)) {
+                self.unknown(format_args!("the code run by deno eval"), a);
             }
-            "git" => {
-                if let Some(w) = git(args) {
-                    self.write(w);
-                }
+            if let Some(c) = args.iter().skip(1).find(|a| !a.starts_with('-')) {
+                self.code(Lang::Node, c, "deno eval");
             }
-            "gh" => {
-                let p = positionals(args, "R", &["--repo"]);
-                if let [a, b, ..] = p[..]
-                    && matches!(
-                        (a, b),
-                        ("pr", "checkout" | "co")
-                            | ("repo", "clone")
-                            | ("release" | "run", "download")
-                            | ("gist", "clone")
-                    )
-                {
-                    self.write(format!("gh {a} {b}"));
-                }
-            }
-            "cargo" => {
-                if let Some(w) = cargo(args) {
-                    self.write(w);
-                }
-            }
-            "rustfmt" => {
-                let stdout = has(args, &["--check", "--emit=stdout"])
-                    || args
-                        .windows(2)
-                        .any(|w| w[0] == "--emit" && w[1] == "stdout");
-                if !stdout
-                    && !positionals(
-                        args,
-                        "",
-                        &[
-                            "--emit",
-                            "--config-path",
-                            "--edition",
-                            "--config",
-                            "--color",
-                        ],
-                    )
-                    .is_empty()
-                {
-                    self.write("rustfmt");
-                }
-            }
-            "rustup" => {
-                let p = positionals(args, "", &["--toolchain"]);
-                let w = match p[..] {
-                    [
-                        "component" | "target" | "toolchain",
-                        s @ ("add" | "remove" | "install" | "uninstall" | "link"),
-                        ..,
-                    ] => Some(format!("rustup {} {s}", p[0])),
-                    ["install" | "update" | "uninstall" | "default" | "self", ..] => {
-                        Some(format!("rustup {}", p[0]))
-                    }
-                    ["override", "set" | "unset", ..] => Some("rustup override".into()),
-                    _ => None,
-                };
-                if let Some(w) = w {
-                    self.write(w);
-                }
-            }
-            "go" => {
-                let p = positionals(args, "", &[]);
-                let w = match p[..] {
-                    ["fmt" | "generate" | "get" | "install" | "fix", ..] => {
-                        Some(format!("go {}", p[0]))
-                    }
-                    ["mod", s @ ("tidy" | "init" | "vendor"), ..] => Some(format!("go mod {s}")),
-                    ["mod", "edit", ..] if !has(args, &["-json", "-print"]) => {
-                        Some("go mod edit".into())
-                    }
-                    [
-                        "work",
-                        s @ ("init" | "use" | "edit" | "sync" | "vendor"),
-                        ..,
-                    ] => Some(format!("go work {s}")),
-                    ["env", ..] if has(args, &["-w", "-u"]) => Some("go env -w".into()),
-                    _ => None,
-                };
-                if let Some(w) = w {
-                    self.write(w);
-                }
-            }
-            "ruff" => {
-                let p = positionals(
-                    args,
-                    "",
-                    &[
-                        "--config",
-                        "--select",
-                        "--ignore",
-                        "--extend-select",
-                        "--line-length",
-                        "--target-version",
-                        "--exclude",
-                        "--extend-exclude",
-                        "--output-format",
-                        "--stdin-filename",
-                    ],
-                );
-                let fix = has(args, &["--fix", "--fix-only", "--unsafe-fixes"])
-                    && !has(args, &["--no-fix", "--diff"]);
-                match p.first().copied() {
-                    Some("format") if !has(args, &["--check", "--diff"]) => {
-                        self.write("ruff format")
-                    }
-                    Some("format") => {}
-                    _ if fix => self.write("ruff --fix"),
-                    _ => {}
-                }
-            }
-            "stylua" | "taplo" | "swiftformat" | "ktlint" | "sqlfluff" | "mix" | "dart"
-            | "flutter" | "dotnet" | "deno" | "bun" => self.misc_tool(name, args, stdin, marks),
-            "npm" | "pnpm" | "yarn" | "pip" | "uv" | "poetry" | "pipenv" | "pdm" | "conda"
-            | "mamba" | "micromamba" | "gem" | "bundle" | "bundler" | "composer" | "brew"
-            | "apt" | "apt-get" | "aptitude" | "dnf" | "yum" | "zypper" | "apk" | "pacman"
-            | "snap" | "port" | "pre-commit" | "pipx" => self.package_manager(name, args),
-            "make" | "gmake" | "just" | "task" | "rake" => {
-                if has(
-                    args,
-                    &[
-                        "-n",
-                        "--dry-run",
-                        "--just-print",
-                        "--recon",
-                        "--dry-run",
-                        "-l",
-                        "--list",
-                    ],
-                ) {
-                    return;
-                }
-                for t in positionals(
-                    args,
-                    "CfIjloWe",
-                    &["--directory", "--file", "--makefile", "--justfile"],
-                ) {
-                    if !t.contains('=') && is_fix_target(t) {
-                        self.write(format!("{name} {t}"));
-                    }
-                }
-            }
-            _ => {
-                if let Some(w) = flag_tool(name, args) {
-                    self.write(w);
-                }
-            }
+            return;
+        }
+        let _ = stdin;
+        self.apply_code_spec(&table::DENO, "deno", args, marks);
+    }
+
+    fn bun(&mut self, args: &[String], stdin: Stdin<'_>, marks: Marks) {
+        if args
+            .iter()
+            .take_while(|a| a.starts_with('-'))
+            .any(|a| matches!(a.as_str(), "-e" | "--eval" | "-p" | "--print"))
+        {
+            self.node(args, stdin, marks, "bun");
+            return;
+        }
+        self.apply_code_spec(&table::BUN, "bun", args, marks);
+    }
+
+    /// Apply a spec kept out of the index (`deno`, `bun`: their inline code
+    /// needs code) and follow what it runs.
+    fn apply_code_spec(&mut self, spec: &'static Spec, name: &str, args: &[String], marks: Marks) {
+        match self.apply(spec, name, args, marks) {
+            Some((at, RunKind::Command, _)) => self.nested(&args[at..], marks.skip(at)),
+            Some((at, kind, label)) => self.run_script(kind, &label, &args[at..], marks.skip(at)),
+            None => {}
         }
     }
 
@@ -1031,7 +1111,11 @@ impl Cx<'_, '_, '_> {
             && let Some(script) = args.get(i)
             && (self.proc_subst_script(name, marks, i, script) || !is_stdin_path(script))
         {
-            return; // a script file, whose contents are not visible
+            // a script file, whose contents are not visible
+            if !script.starts_with("<(") {
+                self.script(script, &args[i + 1..], marks.skip(i + 1));
+            }
+            return;
         }
         if let Some(s) = self.stdin_code(stdin, name) {
             self.reanalyse(&s);
@@ -1056,7 +1140,11 @@ impl Cx<'_, '_, '_> {
                 "-l" | "-f" | "-s" => i += 2,
                 _ if a.starts_with('-') => i += 1,
                 _ => {
-                    if self.proc_subst_script(name, marks, i, a) || !is_stdin_path(a) {
+                    if self.proc_subst_script(name, marks, i, a) {
+                        return;
+                    }
+                    if !is_stdin_path(a) {
+                        self.script(a, &args[i + 1..], marks.skip(i + 1));
                         return;
                     }
                     break;
@@ -1081,8 +1169,14 @@ impl Cx<'_, '_, '_> {
                     }
                     return;
                 }
-                // A script file, or modes that do not run code.
-                "-f" | "-F" | "-l" | "-v" | "-m" | "-i" | "-h" | "-s" | "-w" | "-a" => return,
+                "-f" | "-F" => {
+                    if let Some(s) = args.get(i + 1) {
+                        self.script(s, &args[i + 2..], marks.skip(i + 2));
+                    }
+                    return;
+                }
+                // Modes that do not run code.
+                "-l" | "-v" | "-m" | "-i" | "-h" | "-s" | "-w" | "-a" => return,
                 "-d" | "-c" | "-z" => i += 2,
                 "--" => {
                     i += 1;
@@ -1095,6 +1189,9 @@ impl Cx<'_, '_, '_> {
         if let Some(s) = args.get(i)
             && (self.proc_subst_script("php", marks, i, s) || !is_stdin_path(s))
         {
+            if !s.starts_with("<(") {
+                self.script(s, &args[i + 1..], marks.skip(i + 1));
+            }
             return;
         }
         if let Some(s) = self.stdin_code(stdin, "php") {
@@ -1134,7 +1231,7 @@ impl Cx<'_, '_, '_> {
                 "-fprint" | "-fprint0" | "-fprintf" | "-fls" => {
                     let t = args.get(i + 1).map(String::as_str).unwrap_or("");
                     if !is_safe_target(t) {
-                        self.write(format!("find {a} {t}"));
+                        self.write_to(format!("find {a} {t}"), t, marks.path(i + 1, t));
                     }
                     i += 2;
                 }
@@ -1180,7 +1277,11 @@ impl Cx<'_, '_, '_> {
                 };
                 continue;
             }
-            if self.proc_subst_script("python", marks, i, a) || !is_stdin_path(a) {
+            if self.proc_subst_script("python", marks, i, a) {
+                return;
+            }
+            if !is_stdin_path(a) {
+                self.script(a, &args[i + 1..], marks.skip(i + 1));
                 return; // a script file
             }
             break;
@@ -1226,7 +1327,11 @@ impl Cx<'_, '_, '_> {
                 };
                 continue;
             }
-            if self.proc_subst_script(label, marks, i, a) || !is_stdin_path(a) {
+            if self.proc_subst_script(label, marks, i, a) {
+                return;
+            }
+            if !is_stdin_path(a) {
+                self.script(a, &args[i + 1..], marks.skip(i + 1));
                 return; // a script file
             }
             break;
@@ -1298,6 +1403,7 @@ impl Cx<'_, '_, '_> {
             &codes,
             runtime_code,
             args.get(i).map(|a| (i, a.as_str())),
+            args,
             stdin,
             marks,
         );
@@ -1354,14 +1460,16 @@ impl Cx<'_, '_, '_> {
             &codes,
             runtime_code,
             args.get(i).map(|a| (i, a.as_str())),
+            args,
             stdin,
             marks,
         );
     }
 
-    fn awk(&mut self, name: &str, args: &[String]) {
+    fn awk(&mut self, name: &str, args: &[String], marks: Marks) {
         let mut i = 0;
         let mut has_file = false;
+        let mut inplace = false;
         while let Some(a) = args.get(i) {
             if a == "--" {
                 i += 1;
@@ -1369,7 +1477,7 @@ impl Cx<'_, '_, '_> {
             }
             if a == "-i" || a == "--include" {
                 if args.get(i + 1).is_some_and(|v| v.starts_with("inplace")) {
-                    self.write(format!("{name} -i inplace"));
+                    inplace = true;
                 }
                 i += 2;
                 continue;
@@ -1378,7 +1486,7 @@ impl Cx<'_, '_, '_> {
                 .or_else(|| a.strip_prefix("--include="))
                 .is_some_and(|v| v.starts_with("inplace"))
             {
-                self.write(format!("{name} -i inplace"));
+                inplace = true;
                 i += 1;
                 continue;
             }
@@ -1405,6 +1513,10 @@ impl Cx<'_, '_, '_> {
             }
             break;
         }
+        if inplace {
+            let from = if has_file { i } else { i + 1 };
+            self.write_files(format!("{name} -i inplace"), args, from, marks);
+        }
         if has_file {
             return;
         }
@@ -1419,15 +1531,23 @@ impl Cx<'_, '_, '_> {
         }
     }
 
-    fn sed(&mut self, name: &str, args: &[String]) {
+    fn sed(&mut self, name: &str, args: &[String], marks: Marks) {
         let mut i = 0;
         let mut inplace = false;
         let mut scripts: Vec<&str> = Vec::new();
         let mut script_given = false;
+        // The files: words that are not options, the script, or values.
+        let mut files: Vec<usize> = Vec::new();
+        let mut dd = false;
         while let Some(a) = args.get(i) {
             i += 1;
+            if dd {
+                files.push(i - 1);
+                continue;
+            }
             if a == "--" {
-                break;
+                dd = true;
+                continue;
             }
             if let Some(long) = a.strip_prefix("--") {
                 let (key, val) = match long.split_once('=') {
@@ -1491,19 +1611,30 @@ impl Cx<'_, '_, '_> {
             if !script_given {
                 scripts.push(a);
                 script_given = true;
+            } else {
+                files.push(i - 1);
             }
         }
         if inplace {
-            self.write(format!("{name} -i"));
+            let what = format!("{name} -i");
+            if files.is_empty() {
+                self.write(what);
+            } else {
+                for &k in &files {
+                    self.name_target(&what, &args[k], marks.path(k, &args[k]));
+                }
+                self.out.writes.push(what);
+            }
         }
         if scripts.iter().any(|s| code::sed_script_writes(s)) {
             self.write(format!("{name} w command"));
         }
     }
 
-    fn tar(&mut self, args: &[String]) {
+    fn tar(&mut self, args: &[String], marks: Marks) {
         let mut mode: Option<char> = None;
-        let mut file: Option<String> = None;
+        let mut file: Option<(usize, String)> = None;
+        let mut dir: Option<(usize, String)> = None;
         let mut to_stdout = false;
         let mut i = 0;
         let set_mode = |mode: &mut Option<char>, c: char| {
@@ -1522,10 +1653,14 @@ impl Cx<'_, '_, '_> {
                 match ch {
                     'O' => to_stdout = true,
                     'f' => {
-                        file = args.get(next).cloned();
+                        file = args.get(next).map(|f| (next, f.clone()));
                         next += 1;
                     }
-                    'C' | 'T' | 'X' | 'b' | 'N' | 'L' => next += 1,
+                    'C' => {
+                        dir = args.get(next).map(|f| (next, f.clone()));
+                        next += 1;
+                    }
+                    'T' | 'X' | 'b' | 'N' | 'L' => next += 1,
                     _ => {}
                 }
             }
@@ -1547,14 +1682,21 @@ impl Cx<'_, '_, '_> {
                     "list" => set_mode(&mut mode, 't'),
                     "catenate" | "concatenate" => set_mode(&mut mode, 'A'),
                     "to-stdout" => to_stdout = true,
-                    "file" => {
-                        file = val.or_else(|| {
-                            i += 1;
-                            args.get(i - 1).cloned()
-                        })
+                    "file" | "directory" => {
+                        let v = match val {
+                            Some(v) => Some((i - 1, v)),
+                            None => {
+                                i += 1;
+                                args.get(i - 1).map(|v| (i - 1, v.clone()))
+                            }
+                        };
+                        if key == "file" {
+                            file = v;
+                        } else {
+                            dir = v;
+                        }
                     }
-                    "directory"
-                    | "exclude"
+                    "exclude"
                     | "files-from"
                     | "exclude-from"
                     | "transform"
@@ -1583,12 +1725,14 @@ impl Cx<'_, '_, '_> {
                         let rest: String = cs[k + 1..].iter().collect();
                         let v = if rest.is_empty() {
                             i += 1;
-                            args.get(i - 1).cloned()
+                            args.get(i - 1).map(|v| (i - 1, v.clone()))
                         } else {
-                            Some(rest)
+                            Some((i - 1, rest))
                         };
                         if ch == 'f' {
                             file = v;
+                        } else if ch == 'C' {
+                            dir = v;
                         }
                         break;
                     }
@@ -1596,1001 +1740,284 @@ impl Cx<'_, '_, '_> {
             }
         }
         match mode {
-            Some('x') if !to_stdout => self.write("tar extract"),
+            Some('x') if !to_stdout => match dir {
+                Some((k, d)) => self.write_to("tar extract".into(), &d, marks.path(k, &d)),
+                None => self.write("tar extract"),
+            },
             Some('c' | 'r' | 'u' | 'A' | 'd') => {
-                if let Some(f) = file
+                if let Some((k, f)) = file
                     && f != "-"
                     && !is_safe_target(&f)
                 {
-                    self.write(format!("tar writing {f}"));
+                    self.write_to(format!("tar writing {f}"), &f, marks.path(k, &f));
                 }
             }
             _ => {}
         }
     }
 
-    fn curl(&mut self, args: &[String]) {
-        const LONG_ARG: &[&str] = &[
-            "data",
-            "data-raw",
-            "data-binary",
-            "data-urlencode",
-            "data-ascii",
-            "json",
-            "header",
-            "request",
-            "user",
-            "user-agent",
-            "referer",
-            "cookie",
-            "form",
-            "form-string",
-            "max-time",
-            "connect-timeout",
-            "retry",
-            "retry-delay",
-            "retry-max-time",
-            "url",
-            "proxy",
-            "cacert",
-            "capath",
-            "cert",
-            "key",
-            "resolve",
-            "write-out",
-            "upload-file",
-            "range",
-            "config",
-            "oauth2-bearer",
-            "netrc-file",
-            "limit-rate",
-            "interface",
-            "continue-at",
-            "time-cond",
-            "max-filesize",
-            "max-redirs",
-            "aws-sigv4",
-            "variable",
-            "connect-to",
-            "output-dir",
-            "etag-compare",
-            "unix-socket",
-            "proxy-user",
-            "preproxy",
-            "http-version",
-        ];
-        const WRITES: &[&str] = &[
-            "output",
-            "dump-header",
-            "cookie-jar",
-            "trace",
-            "trace-ascii",
-            "stderr",
-            "etag-save",
-            "hsts",
-            "alt-svc",
-        ];
+    /// `lua -e CODE`, `lua script.lua`, `lua -` (stdin).
+    fn lua(&mut self, name: &str, args: &[String], stdin: Stdin<'_>, marks: Marks) {
         let mut i = 0;
+        let mut ran_code = false;
         while let Some(a) = args.get(i) {
-            i += 1;
-            if let Some(long) = a.strip_prefix("--") {
-                let (key, val) = match long.split_once('=') {
-                    Some((k, v)) => (k, Some(v.to_string())),
-                    None => (long, None),
-                };
-                if WRITES.contains(&key) {
-                    let t = val.or_else(|| {
-                        i += 1;
-                        args.get(i - 1).cloned()
-                    });
-                    let t = t.unwrap_or_default();
-                    if t != "-" && !is_safe_target(&t) {
-                        self.write(format!("curl --{key} {t}"));
-                    }
-                } else if matches!(key, "remote-name" | "remote-name-all") {
-                    self.write("curl --remote-name");
-                } else if val.is_none() && LONG_ARG.contains(&key) {
-                    i += 1;
-                }
-                continue;
-            }
-            if a.len() > 1 && a.starts_with('-') {
-                let cs: Vec<char> = a.chars().skip(1).collect();
-                for (k, &ch) in cs.iter().enumerate() {
-                    if ch == 'O' {
-                        self.write("curl -O");
-                        continue;
-                    }
-                    if "AbcCdDeEFHKmoPQrtTuUwxXyYz".contains(ch) {
-                        let rest: String = cs[k + 1..].iter().collect();
-                        let v = if rest.is_empty() {
-                            i += 1;
-                            args.get(i - 1).cloned().unwrap_or_default()
-                        } else {
-                            rest
-                        };
-                        if matches!(ch, 'o' | 'D' | 'c') && v != "-" && !is_safe_target(&v) {
-                            self.write(format!("curl -{ch} {v}"));
+            match a.as_str() {
+                "-e" => {
+                    if let Some(c) = args.get(i + 1) {
+                        if marks.code(i + 1, c) {
+                            self.unknown(format_args!("the code run by {name} -e"), c);
                         }
-                        break;
+                        self.code(Lang::Lua, c, &format!("{name} -e"));
+                        ran_code = true;
                     }
+                    i += 2;
+                }
+                "-l" => i += 2,
+                "-" => break,
+                "--" => {
+                    i += 1;
+                    break;
+                }
+                _ if a.starts_with('-') => i += 1,
+                _ => break,
+            }
+        }
+        match args.get(i) {
+            Some(s) if !is_stdin_path(s) => {
+                if !self.proc_subst_script(name, marks, i, s) {
+                    self.script(s, &args[i + 1..], marks.skip(i + 1));
+                }
+            }
+            _ if ran_code => {}
+            _ => {
+                if let Some(s) = self.stdin_code(stdin, name) {
+                    self.code(Lang::Lua, &s, &format!("{name} script on stdin"));
                 }
             }
         }
     }
 
-    fn wget(&mut self, args: &[String]) {
+    /// `Rscript -e EXPR`, `Rscript file.R`, `R -e EXPR`, `R -f file`,
+    /// `R CMD INSTALL pkg`.
+    fn r(&mut self, name: &str, args: &[String], stdin: Stdin<'_>, marks: Marks) {
+        if name == "R" && args.first().is_some_and(|a| a == "CMD") {
+            if let Some(sub @ ("INSTALL" | "REMOVE" | "BATCH" | "Rd2pdf")) =
+                args.get(1).map(String::as_str)
+            {
+                self.write(format!("R CMD {sub}"));
+            }
+            return;
+        }
         let mut i = 0;
-        let mut to_stdout = false;
-        let mut spider = false;
-        let mut logfile = None;
+        let mut ran_code = false;
+        while let Some(a) = args.get(i) {
+            match a.as_str() {
+                "-e" => {
+                    if let Some(c) = args.get(i + 1) {
+                        if marks.code(i + 1, c) {
+                            self.unknown(format_args!("the code run by {name} -e"), c);
+                        }
+                        self.code(Lang::R, c, &format!("{name} -e"));
+                        ran_code = true;
+                    }
+                    i += 2;
+                }
+                "-f" => {
+                    if let Some(s) = args.get(i + 1) {
+                        self.script(s, &args[i + 2..], marks.skip(i + 2));
+                    }
+                    return;
+                }
+                _ if a.starts_with("--file=") => {
+                    self.script(&a["--file=".len()..], &args[i + 1..], marks.skip(i + 1));
+                    return;
+                }
+                "--args" => return,
+                "-" => break,
+                _ if a.starts_with('-') => i += 1,
+                _ => break,
+            }
+        }
+        if ran_code {
+            return;
+        }
+        match args.get(i) {
+            Some(s) if !is_stdin_path(s) && name == "Rscript" => {
+                if !self.proc_subst_script(name, marks, i, s) {
+                    self.script(s, &args[i + 1..], marks.skip(i + 1));
+                }
+            }
+            _ => {
+                if let Some(s) = self.stdin_code(stdin, name) {
+                    self.code(Lang::R, &s, &format!("{name} script on stdin"));
+                }
+            }
+        }
+    }
+
+    /// `pwsh -Command CODE`, `pwsh -File script.ps1`, `powershell CODE`.
+    /// Parameters are case-insensitive and may be shortened; the first
+    /// free word is a script file for `pwsh`, code for Windows PowerShell.
+    fn pwsh(&mut self, name: &str, args: &[String], stdin: Stdin<'_>, marks: Marks) {
+        let is = |w: &str, full: &str, min: usize| {
+            let w = w.trim_start_matches(['-', '/']).to_ascii_lowercase();
+            w.len() >= min && full.starts_with(&w)
+        };
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            let param = a.len() > 1
+                && (a.starts_with('-') || (a.starts_with('/') && name.starts_with("powershell")));
+            if !param {
+                break;
+            }
+            if is(a, "command", 1) {
+                i += 1;
+                return self.pwsh_code(name, &args[i.min(args.len())..], stdin, marks.skip(i));
+            }
+            if is(a, "file", 1) {
+                if let Some(s) = args.get(i + 1) {
+                    if s == "-" {
+                        if let Some(src) = self.stdin_code(stdin, name) {
+                            self.findings(
+                                code::scan_pwsh(&src),
+                                &format!("{name} script on stdin"),
+                            );
+                        }
+                    } else {
+                        self.script(s, &args[i + 2..], marks.skip(i + 2));
+                    }
+                }
+                return;
+            }
+            if is(a, "encodedcommand", 1) || is(a, "ec", 2) {
+                let word = args.get(i + 1).map(String::as_str).unwrap_or("");
+                self.unknown(format_args!("the code run by {name} -EncodedCommand"), word);
+                return;
+            }
+            let takes_value = [
+                ("executionpolicy", 2),
+                ("windowstyle", 1),
+                ("workingdirectory", 2),
+                ("outputformat", 1),
+                ("inputformat", 2),
+                ("configurationname", 4),
+                ("custompipename", 2),
+                ("settingsfile", 2),
+                ("version", 1),
+                ("psconsolefile", 2),
+                ("configurationfile", 14),
+            ]
+            .iter()
+            .any(|(full, min)| is(a, full, *min));
+            i += if takes_value { 2 } else { 1 };
+        }
+        match args.get(i) {
+            None => {
+                if let Some(src) = self.stdin_code(stdin, name) {
+                    self.findings(code::scan_pwsh(&src), &format!("{name} script on stdin"));
+                }
+            }
+            Some(s) if !name.starts_with("powershell") => {
+                self.script(s, &args[i + 1..], marks.skip(i + 1));
+            }
+            Some(_) => self.pwsh_code(name, &args[i..], stdin, marks.skip(i)),
+        }
+    }
+
+    fn pwsh_code(&mut self, name: &str, words: &[String], stdin: Stdin<'_>, marks: Marks) {
+        if words.len() == 1 && words[0] == "-" {
+            if let Some(src) = self.stdin_code(stdin, name) {
+                self.findings(code::scan_pwsh(&src), &format!("{name} script on stdin"));
+            }
+            return;
+        }
+        if let Some((_, w)) = words.iter().enumerate().find(|(k, w)| marks.code(*k, w)) {
+            self.unknown(format_args!("the code run by {name} -Command"), w);
+        }
+        let src = words.join(" ");
+        self.findings(code::scan_pwsh(&src), &format!("{name} -Command"));
+    }
+
+    /// `sqlite3 [opts] DB [SQL…]`, `duckdb [opts] [DB] [SQL…]`: a change to
+    /// the database file, files it writes, and shell commands it runs. SQL
+    /// read from a file (`< schema.sql`) or a pipe that is not visible
+    /// counts as a change.
+    fn sql(&mut self, name: &str, args: &[String], stdin: Stdin<'_>, marks: Marks) {
+        let mut i = 0;
+        let mut read_only = false;
+        let mut sql: Vec<&str> = Vec::new();
+        let mut pos: Vec<usize> = Vec::new();
+        let mut unseen = false;
         while let Some(a) = args.get(i) {
             i += 1;
-            if let Some(long) = a.strip_prefix("--") {
-                let (key, val) = match long.split_once('=') {
-                    Some((k, v)) => (k, Some(v.to_string())),
-                    None => (long, None),
-                };
-                match key {
-                    "spider" => spider = true,
-                    "output-document" | "output-file" | "append-output" => {
-                        let v = val.or_else(|| {
-                            i += 1;
-                            args.get(i - 1).cloned()
-                        });
-                        let v = v.unwrap_or_default();
-                        if key == "output-document" {
-                            to_stdout = v == "-" || is_safe_target(&v);
-                        } else if !is_safe_target(&v) {
-                            logfile = Some(v);
+            let opt = a.trim_start_matches('-');
+            if a.starts_with('-') && a.len() > 1 {
+                match opt {
+                    "readonly" | "safe" if opt == "readonly" => read_only = true,
+                    "cmd" | "c" | "s" => {
+                        if let Some(v) = args.get(i) {
+                            sql.push(v);
                         }
+                        i += 1;
                     }
+                    "init" => {
+                        unseen = true;
+                        i += 1;
+                    }
+                    "separator" | "newline" | "nullvalue" | "vfs" | "maxsize" | "mmap"
+                    | "pagecache" | "lookaside" | "heap" | "zip-open" => i += 1,
+                    "help" | "version" => return,
                     _ => {}
                 }
                 continue;
             }
-            if a.len() > 1 && a.starts_with('-') {
-                let cs: Vec<char> = a.chars().skip(1).collect();
-                for (k, &ch) in cs.iter().enumerate() {
-                    if "OoaeiBtTwQPlARDXIU".contains(ch) {
-                        let rest: String = cs[k + 1..].iter().collect();
-                        let v = if rest.is_empty() {
-                            i += 1;
-                            args.get(i - 1).cloned().unwrap_or_default()
-                        } else {
-                            rest
-                        };
-                        match ch {
-                            'O' => to_stdout = v == "-" || is_safe_target(&v),
-                            'o' | 'a' if !is_safe_target(&v) => logfile = Some(v),
-                            _ => {}
-                        }
-                        break;
-                    }
-                }
-            }
+            pos.push(i - 1);
         }
-        if !(to_stdout || spider) {
-            self.write("wget");
-        } else if let Some(l) = logfile {
-            self.write(format!("wget log {l}"));
-        }
-    }
-
-    fn copy_tool(&mut self, name: &str, args: &[String]) {
-        let dry =
-            name != "scp" && (has(args, &["--dry-run", "--list-only"]) || short_has(args, 'n'));
-        let p = positionals(
-            args,
-            if name == "scp" { "PioFclSJ" } else { "eBfTM" },
-            &[
-                "--exclude",
-                "--include",
-                "--exclude-from",
-                "--include-from",
-                "--files-from",
-                "--filter",
-                "--rsh",
-                "--rsync-path",
-                "--partial-dir",
-                "--temp-dir",
-                "--compare-dest",
-                "--copy-dest",
-                "--link-dest",
-                "--log-file",
-                "--password-file",
-                "--chmod",
-                "--chown",
-                "--port",
-                "--bwlimit",
-                "--timeout",
-                "--backup-dir",
-                "--suffix",
-                "--max-size",
-                "--min-size",
-                "--max-delete",
-            ],
-        );
-        if name == "rclone" {
-            if matches!(
-                p.first().copied(),
-                Some("copy" | "sync" | "move" | "copyto" | "moveto" | "delete" | "purge" | "mkdir")
-            ) && !dry
-            {
-                self.write(format!("rclone {}", p[0]));
-            }
-            return;
-        }
-        if p.len() >= 2
-            && let Some(dest) = p.last()
-            && !is_remote(dest)
-            && !dry
-        {
-            self.write(format!("{name} to {dest}"));
-        }
-    }
-
-    fn misc_tool(&mut self, name: &str, args: &[String], stdin: Stdin<'_>, marks: Marks) {
-        let first = args.first().map(String::as_str).unwrap_or("");
-        let p = positionals(args, "", &[]);
-        let sub = p.first().copied().unwrap_or("");
-        let w: Option<String> = match name {
-            "stylua" if !has(args, &["--check", "-c"]) && !p.is_empty() => Some("stylua".into()),
-            "taplo" if matches!(sub, "fmt" | "format") && !has(args, &["--check"]) => {
-                Some("taplo fmt".into())
-            }
-            "swiftformat" if !has(args, &["--lint", "--dryrun"]) && !p.is_empty() => {
-                Some("swiftformat".into())
-            }
-            "ktlint" if has(args, &["-F", "--format"]) => Some("ktlint --format".into()),
-            "sqlfluff" if sub == "fix" => Some("sqlfluff fix".into()),
-            "mix" if sub == "format" && !has(args, &["--check-formatted", "--dry-run"]) => {
-                Some("mix format".into())
-            }
-            "mix" if matches!(sub, "deps.get" | "deps.update" | "deps.unlock") => {
-                Some(format!("mix {sub}"))
-            }
-            "dart" | "flutter" => match p[..] {
-                ["format", ..] if !has(args, &["--output=none", "--output=show", "--show"]) => {
-                    Some(format!("{name} format"))
-                }
-                ["fix", ..] if has(args, &["--apply"]) => Some(format!("{name} fix --apply")),
-                [
-                    "pub",
-                    "get" | "add" | "upgrade" | "remove" | "downgrade",
-                    ..,
-                ] => Some(format!("{name} pub {}", p[1])),
-                ["create", ..] => Some(format!("{name} create")),
-                _ => None,
-            },
-            "dotnet" => match p[..] {
-                ["format", ..] if !has(args, &["--verify-no-changes"]) => {
-                    Some("dotnet format".into())
-                }
-                ["add", ..] | ["new", ..] | ["remove", ..] => Some(format!("dotnet {sub}")),
-                _ => None,
-            },
-            "deno" => match sub {
-                "fmt" if !has(args, &["--check"]) => Some("deno fmt".into()),
-                "lint" if has(args, &["--fix"]) => Some("deno lint --fix".into()),
-                "add" | "install" | "remove" | "uninstall" | "i" => Some(format!("deno {sub}")),
-                "eval" => {
-                    if let Some((_, a)) = args.iter().enumerate().find(|(k, a)| marks.code(*k, a)) {
-                        self.unknown(format_args!("the code run by deno eval"), a);
-                    }
-                    if let Some(c) = p.get(1) {
-                        self.code(Lang::Node, c, "deno eval");
-                    }
-                    None
-                }
-                _ => None,
-            },
-            "bun" => {
-                if first.starts_with('-') {
-                    self.node(args, stdin, marks, "bun");
-                    None
-                } else {
-                    match sub {
-                        "add" | "a" | "install" | "i" | "remove" | "rm" | "update" | "link"
-                        | "unlink" | "init" | "create" | "patch" => Some(format!("bun {sub}")),
-                        "run" => p
-                            .get(1)
-                            .filter(|t| is_fix_target(t))
-                            .map(|t| format!("bun run {t}")),
-                        _ if is_fix_target(sub) => Some(format!("bun {sub}")),
-                        _ => None,
-                    }
-                }
-            }
-            _ => None,
+        // duckdb -c SQL: the first word is a database file only if given.
+        let (db, rest) = match pos.split_first() {
+            Some((d, r)) => (Some(*d), r),
+            None => (None, &[][..]),
         };
-        if let Some(w) = w {
-            self.write(w);
+        sql.extend(rest.iter().map(|&k| args[k].as_str()));
+        let mut text = sql.join(";\n");
+        if sql.is_empty() {
+            match stdin {
+                Stdin::Text(t, false) => text = t.to_string(),
+                Stdin::Pipe(prev, false) if prev.rt.code == 0 => match piped_text(prev) {
+                    Some(t) => text = t,
+                    None => unseen = true,
+                },
+                Stdin::None | Stdin::Args => {}
+                _ => unseen = true,
+            }
+        }
+        let found = code::scan_sql(&text);
+        let db_file = db
+            .map(|k| args[k].as_str())
+            .filter(|d| !d.is_empty() && *d != ":memory:");
+        if (found.db || unseen) && !read_only {
+            let what = if unseen {
+                format!("{name} runs SQL flowgate cannot see")
+            } else {
+                format!("{name} changes the database")
+            };
+            match (db_file, db) {
+                (Some(d), Some(k)) => self.write_to(what, d, marks.path(k, d)),
+                // an in-memory database: only files it writes matter
+                _ if !unseen => {}
+                _ => self.write(what),
+            }
+        }
+        for f in found.files {
+            let what = format!("{name} writes a file");
+            if f.is_empty() {
+                self.write(what);
+            } else {
+                self.write_to(what, &f, f.contains('$'));
+            }
+        }
+        for s in found.shell {
+            self.reanalyse(&s);
         }
     }
-
-    fn package_manager(&mut self, name: &str, args: &[String]) {
-        let p = positionals(
-            args,
-            "Cw",
-            &[
-                "--prefix",
-                "--workspace",
-                "--filter",
-                "--dir",
-                "--python",
-                "--project",
-                "--directory",
-                "--cwd",
-            ],
-        );
-        let sub = p.first().copied().unwrap_or("");
-        let w = match name {
-            "npm" => match sub {
-                "install" | "i" | "in" | "ins" | "inst" | "insta" | "instal" | "isnt"
-                | "isntall" | "add" | "ci" | "clean-install" | "install-clean" | "install-test"
-                | "it" | "uninstall" | "un" | "unlink" | "remove" | "rm" | "r" | "update"
-                | "up" | "upgrade" | "udpate" | "link" | "ln" | "init" | "create" | "dedupe"
-                | "ddp" | "prune" | "shrinkwrap" | "pack" => Some(format!("npm {sub}")),
-                "version" if p.len() > 1 => Some("npm version".into()),
-                "pkg" if matches!(p.get(1).copied(), Some("set" | "delete" | "fix")) => {
-                    Some("npm pkg set".into())
-                }
-                "audit" if p.get(1) == Some(&"fix") => Some("npm audit fix".into()),
-                "run" | "run-script" | "rum" | "urn" => p
-                    .get(1)
-                    .filter(|t| is_fix_target(t))
-                    .map(|t| format!("npm run {t}")),
-                _ => None,
-            },
-            "yarn" | "pnpm" => match sub {
-                "" if name == "yarn" => Some("yarn (install)".into()),
-                "add"
-                | "install"
-                | "i"
-                | "remove"
-                | "rm"
-                | "uninstall"
-                | "un"
-                | "upgrade"
-                | "up"
-                | "update"
-                | "upgrade-interactive"
-                | "import"
-                | "link"
-                | "ln"
-                | "unlink"
-                | "init"
-                | "create"
-                | "dedupe"
-                | "prune"
-                | "patch-commit" => Some(format!("{name} {sub}")),
-                "set" if p.get(1) == Some(&"version") => Some(format!("{name} set version")),
-                "run" => p
-                    .get(1)
-                    .filter(|t| is_fix_target(t))
-                    .map(|t| format!("{name} run {t}")),
-                s if is_fix_target(s) => Some(format!("{name} {s}")),
-                _ => None,
-            },
-            "pip" => match sub {
-                "install" | "uninstall" | "download" | "wheel" if !has(args, &["--dry-run"]) => {
-                    Some(format!("pip {sub}"))
-                }
-                _ => None,
-            },
-            "uv" => match p[..] {
-                ["add" | "remove" | "sync" | "lock" | "init" | "venv", ..] => {
-                    Some(format!("uv {sub}"))
-                }
-                ["pip", s @ ("install" | "uninstall" | "sync"), ..] => Some(format!("uv pip {s}")),
-                ["pip" | "export", ..] if has(args, &["-o", "--output-file"]) => {
-                    Some(format!("uv {sub} -o"))
-                }
-                [
-                    "tool" | "python",
-                    s @ ("install" | "uninstall" | "upgrade"),
-                    ..,
-                ] => Some(format!("uv {sub} {s}")),
-                _ => None,
-            },
-            "poetry" | "pdm" | "pipenv" => match sub {
-                "add" | "remove" | "install" | "update" | "lock" | "init" | "new" | "sync"
-                | "uninstall" | "clean" => Some(format!("{name} {sub}")),
-                "export" if has(args, &["-o", "--output"]) => Some(format!("{name} export -o")),
-                _ => None,
-            },
-            "conda" | "mamba" | "micromamba" => match p[..] {
-                [
-                    "install" | "create" | "remove" | "uninstall" | "update" | "upgrade",
-                    ..,
-                ] => Some(format!("{name} {sub}")),
-                ["env", "create" | "update" | "remove", ..] => Some(format!("{name} env {}", p[1])),
-                _ => None,
-            },
-            "gem" => {
-                matches!(sub, "install" | "uninstall" | "update").then(|| format!("gem {sub}"))
-            }
-            "bundle" | "bundler" => match sub {
-                "" | "install" | "update" | "add" | "remove" | "lock" | "init" => {
-                    Some(format!("bundle {sub}").trim_end().to_string())
-                }
-                _ => None,
-            },
-            "composer" => matches!(
-                sub,
-                "install"
-                    | "require"
-                    | "update"
-                    | "remove"
-                    | "dump-autoload"
-                    | "create-project"
-                    | "init"
-            )
-            .then(|| format!("composer {sub}")),
-            "brew" => matches!(
-                sub,
-                "install"
-                    | "uninstall"
-                    | "upgrade"
-                    | "update"
-                    | "reinstall"
-                    | "tap"
-                    | "link"
-                    | "unlink"
-                    | "cleanup"
-            )
-            .then(|| format!("brew {sub}")),
-            "pacman" => args
-                .iter()
-                .any(|a| {
-                    (a.starts_with("-S") && !a.contains('s') && !a.contains('i'))
-                        || a.starts_with("-R")
-                        || a.starts_with("-U")
-                })
-                .then(|| "pacman".to_string()),
-            "pre-commit" => matches!(
-                sub,
-                "install" | "uninstall" | "autoupdate" | "install-hooks"
-            )
-            .then(|| format!("pre-commit {sub}")),
-            _ => matches!(
-                sub,
-                "install"
-                    | "remove"
-                    | "purge"
-                    | "upgrade"
-                    | "update"
-                    | "autoremove"
-                    | "add"
-                    | "del"
-                    | "reinstall"
-                    | "dist-upgrade"
-                    | "full-upgrade"
-                    | "erase"
-                    | "uninstall"
-                    | "inject"
-                    | "upgrade-all"
-            )
-            .then(|| format!("{name} {sub}")),
-        };
-        if let Some(w) = w {
-            self.write(w);
-        }
-    }
-}
-
-/// Tools whose write mode is a matter of their flags (formatters, fixers,
-/// in-place editors): the write's description, if the flags select it.
-fn flag_tool(name: &str, args: &[String]) -> Option<String> {
-    let some_file = |short_arg: &str, long_arg: &[&str]| {
-        positionals(args, short_arg, long_arg)
-            .iter()
-            .any(|p| *p != "-")
-    };
-    let w = match name {
-        "patch" | "gpatch" => !has(args, &["--dry-run", "--check"]),
-        "zip" => !has(args, &["-sf", "--show-files", "-T"]) && some_file("bnOtx", &[]),
-        "gofmt" | "goimports" | "gofumpt" | "golines" => {
-            has(args, &["-w", "-w=true", "--write-output"])
-        }
-        "black" | "blue" => {
-            !has(args, &["--check", "--diff"])
-                && some_file(
-                    "lctSW",
-                    &[
-                        "--line-length",
-                        "--config",
-                        "--target-version",
-                        "--include",
-                        "--exclude",
-                        "--extend-exclude",
-                        "--force-exclude",
-                        "--code",
-                    ],
-                )
-        }
-        "prettier" | "prettierd" => has(args, &["--write", "-w"]),
-        "eslint" | "eslint_d" | "stylelint" | "markdownlint" | "markdownlint-cli2" | "standard"
-        | "standardrb" | "xo" | "tslint" | "oxlint" => has(args, &["--fix"]),
-        "clang-format" | "swift-format" => has(args, &["-i", "--in-place"]),
-        "isort" => {
-            !has(
-                args,
-                &[
-                    "--check",
-                    "--check-only",
-                    "-c",
-                    "--diff",
-                    "--df",
-                    "--show-diff",
-                    "--stdout",
-                    "-d",
-                ],
-            ) && some_file(
-                "",
-                &[
-                    "--settings-path",
-                    "--settings-file",
-                    "--profile",
-                    "-l",
-                    "--line-length",
-                ],
-            )
-        }
-        "autopep8" | "yapf" | "autoflake" | "docformatter" | "comby" => {
-            has(args, &["--in-place", "-in-place"]) || short_has(args, 'i')
-        }
-        "pyupgrade" | "add-trailing-comma" | "reorder-python-imports" => some_file("", &[]),
-        "rubocop" => {
-            has(
-                args,
-                &[
-                    "--autocorrect",
-                    "--autocorrect-all",
-                    "--auto-correct",
-                    "--auto-correct-all",
-                    "--fix-layout",
-                ],
-            ) || short_has(args, 'a')
-                || short_has(args, 'A')
-                || short_has(args, 'x')
-        }
-        "shfmt" => has(args, &["--write"]) || short_has(args, 'w'),
-        "terraform" | "tofu" => {
-            args.first().is_some_and(|a| a == "fmt")
-                && !has(args, &["-check", "--check", "-check=true"])
-        }
-        "dprint" => args.first().is_some_and(|a| a == "fmt"),
-        "biome" => has(
-            args,
-            &["--write", "--apply", "--apply-unsafe", "--fix", "--unsafe"],
-        ),
-        "yq" => has(args, &["-i", "--inplace", "--in-place"]),
-        "sd" => !has(args, &["-p", "--preview"]) && positionals(args, "f", &["--flags"]).len() >= 3,
-        "ast-grep" | "sg" => has(args, &["-U", "--update-all"]),
-        _ => return None,
-    };
-    let what = match name {
-        "patch"
-        | "gpatch"
-        | "zip"
-        | "black"
-        | "blue"
-        | "isort"
-        | "pyupgrade"
-        | "add-trailing-comma"
-        | "reorder-python-imports"
-        | "sd" => name.to_string(),
-        "gofmt" | "goimports" | "gofumpt" | "golines" | "shfmt" => format!("{name} -w"),
-        "prettier" | "prettierd" | "biome" => format!("{name} --write"),
-        "terraform" | "tofu" | "dprint" => format!("{name} fmt"),
-        "rubocop" => "rubocop --autocorrect".into(),
-        "ast-grep" | "sg" => format!("{name} --update-all"),
-        "eslint" | "eslint_d" | "stylelint" | "markdownlint" | "markdownlint-cli2" | "standard"
-        | "standardrb" | "xo" | "tslint" | "oxlint" => format!("{name} --fix"),
-        _ => format!("{name} -i"),
-    };
-    w.then_some(what)
-}
-
-/// The value of a short (`-o X`, `-oX`, in a cluster) or long
-/// (`--output X`, `--output=X`) option. `short_arg` lists the short options
-/// that take values, so a cluster stops at the first of them.
-fn option_value(args: &[String], short: char, long: &str, short_arg: &str) -> Option<String> {
-    let mut i = 0;
-    while let Some(a) = args.get(i) {
-        i += 1;
-        if a == "--" {
-            return None;
-        }
-        if a == long {
-            return args.get(i).cloned();
-        }
-        if let Some(v) = a.strip_prefix(long).and_then(|r| r.strip_prefix('=')) {
-            return Some(v.to_string());
-        }
-        if a.len() > 1 && a.starts_with('-') && !a.starts_with("--") {
-            let cs: Vec<char> = a.chars().skip(1).collect();
-            if let Some(k) = cs.iter().position(|c| short_arg.contains(*c)) {
-                let rest: String = cs[k + 1..].iter().collect();
-                let v = if rest.is_empty() {
-                    i += 1;
-                    args.get(i - 1).cloned()
-                } else {
-                    Some(rest)
-                };
-                if cs[k] == short {
-                    return v;
-                }
-            }
-        }
-    }
-    None
-}
-
-/// The wrapper `name` (first word of `argv`) runs the command starting at the
-/// returned index; `None` when it is not a wrapper (or, like `command -v`,
-/// runs nothing).
-fn unwrap(name: &str, a: &[String]) -> Option<usize> {
-    let sub = a.get(1).map(String::as_str).unwrap_or("");
-    let i = match name {
-        "sudo" | "doas" | "run0" => skip_opts(
-            a,
-            1,
-            "ugCDhprtTUR",
-            &[
-                "--user",
-                "--group",
-                "--chdir",
-                "--host",
-                "--prompt",
-                "--role",
-                "--type",
-                "--close-from",
-                "--other-user",
-                "--command-timeout",
-            ],
-        ),
-        "env" => {
-            if a.iter()
-                .any(|w| w == "-S" || w.starts_with("--split-string"))
-            {
-                return None;
-            }
-            let mut i = skip_opts(a, 1, "uC", &["--unset", "--chdir"]);
-            while a.get(i).is_some_and(|w| is_assignment(w) || w == "-") {
-                i += 1;
-                i = skip_opts(a, i, "uC", &["--unset", "--chdir"]);
-            }
-            i
-        }
-        "nice" => skip_opts(a, 1, "n", &["--adjustment"]),
-        "ionice" => skip_opts(a, 1, "cnpt", &["--class", "--classdata"]),
-        "timeout" | "gtimeout" => skip_opts(a, 1, "sk", &["--signal", "--kill-after"]) + 1,
-        "nohup" | "setsid" | "unbuffer" | "chronic" | "builtin" | "caffeinate" | "busybox"
-        | "catchsegv" | "noglob" | "nocorrect" | "proxychains" | "proxychains4" | "torsocks"
-        | "firejail" | "faketime" => skip_opts(a, 1, "", &[]),
-        "time" => skip_opts(a, 1, "fo", &["--format", "--output"]),
-        "exec" => skip_opts(a, 1, "a", &[]),
-        "command" => {
-            let i = skip_opts(a, 1, "", &[]);
-            if a[1..i.min(a.len())]
-                .iter()
-                .any(|o| o.contains('v') || o.contains('V'))
-            {
-                return None;
-            }
-            i
-        }
-        "stdbuf" => skip_opts(a, 1, "ioe", &["--input", "--output", "--error"]),
-        "xargs" | "gxargs" => skip_opts(
-            a,
-            1,
-            "InLPdEsaJR",
-            &[
-                "--arg-file",
-                "--delimiter",
-                "--max-args",
-                "--max-lines",
-                "--max-procs",
-                "--max-chars",
-                "--process-slot-var",
-            ],
-        ),
-        "npx" | "pnpx" | "bunx" => {
-            if a.iter().any(|w| w == "-c" || w == "--call") {
-                return None;
-            }
-            skip_opts(a, 1, "p", &["--package"])
-        }
-        "uvx" => skip_opts(
-            a,
-            1,
-            "p",
-            &[
-                "--from",
-                "--with",
-                "--python",
-                "--index",
-                "--with-requirements",
-            ],
-        ),
-        "uv" if sub == "run" || sub == "tool" && a.get(2).is_some_and(|w| w == "run") => skip_opts(
-            a,
-            if sub == "run" { 2 } else { 3 },
-            "p",
-            &[
-                "--with",
-                "--python",
-                "--project",
-                "--directory",
-                "--package",
-                "--extra",
-                "--group",
-                "--env-file",
-                "--index",
-                "--with-requirements",
-                "--from",
-            ],
-        ),
-        "poetry" | "pipenv" | "pdm" | "hatch" | "rye" | "conda" | "mamba" | "micromamba"
-            if sub == "run" =>
-        {
-            skip_opts(a, 2, "nep", &["--name", "--prefix", "--environment"])
-        }
-        "bundle" | "bundler" | "pnpm" | "yarn" | "npm" if matches!(sub, "exec" | "dlx" | "x") => {
-            if a.iter().any(|w| w == "-c" || w == "--call") {
-                return None;
-            }
-            skip_opts(a, 2, "p", &["--package"])
-        }
-        "bun" if sub == "x" => skip_opts(a, 2, "", &[]),
-        "rustup" if sub == "run" => skip_opts(a, 2, "", &[]) + 1,
-        "direnv" if sub == "exec" => 3,
-        "dotenv" => skip_opts(a, 1, "ecv", &[]),
-        _ => return None,
-    };
-    Some(i)
-}
-
-fn git(args: &[String]) -> Option<String> {
-    let mut i = 0;
-    while let Some(a) = args.get(i) {
-        match a.as_str() {
-            "-C" | "-c" | "--git-dir" | "--work-tree" | "--namespace" | "--config-env"
-            | "--super-prefix" => i += 2,
-            s if s.starts_with('-') => i += 1,
-            _ => break,
-        }
-    }
-    let sub = args.get(i)?.as_str();
-    let rest = &args[i + 1..];
-    let p = positionals(
-        rest,
-        "mFCSuoc",
-        &[
-            "--message",
-            "--file",
-            "--author",
-            "--date",
-            "--format",
-            "--pretty",
-            "--sort",
-            "--contains",
-            "--merged",
-            "--no-merged",
-            "--points-at",
-            "--column",
-            "--set-upstream-to",
-        ],
-    );
-    let write = match sub {
-        "apply" => {
-            !has(rest, &["--check", "--stat", "--numstat", "--summary"]) || has(rest, &["--apply"])
-        }
-        "am" | "cherry-pick" | "revert" | "merge" | "rebase" | "pull" | "init" | "clone" | "mv"
-        | "rm" | "commit" | "reset" | "restore" | "switch" | "checkout" | "update-ref"
-        | "update-index" | "gc" | "prune" | "repack" | "replace" | "checkout-index"
-        | "filter-branch" | "filter-repo" | "mergetool" | "read-tree" | "stage" => true,
-        "clean" | "add" => !has(rest, &["-n", "--dry-run"]) && !short_has(rest, 'n'),
-        "stash" => !matches!(p.first().copied(), Some("list" | "show")),
-        "tag" => {
-            has(
-                rest,
-                &[
-                    "-d",
-                    "--delete",
-                    "-a",
-                    "--annotate",
-                    "-s",
-                    "--sign",
-                    "-f",
-                    "--force",
-                    "-m",
-                    "-F",
-                    "-u",
-                ],
-            ) || (!p.is_empty()
-                && !has(
-                    rest,
-                    &[
-                        "-l",
-                        "--list",
-                        "--contains",
-                        "--points-at",
-                        "--merged",
-                        "--no-merged",
-                        "-n",
-                        "--sort",
-                        "--format",
-                        "-v",
-                        "--verify",
-                    ],
-                ))
-        }
-        "branch" => {
-            has(
-                rest,
-                &[
-                    "-d",
-                    "-D",
-                    "--delete",
-                    "-m",
-                    "-M",
-                    "--move",
-                    "-c",
-                    "-C",
-                    "--copy",
-                    "-f",
-                    "--force",
-                    "-u",
-                    "--set-upstream-to",
-                    "--unset-upstream",
-                    "--edit-description",
-                    "-t",
-                    "--track",
-                ],
-            ) || (!p.is_empty()
-                && !has(
-                    rest,
-                    &[
-                        "-a",
-                        "--all",
-                        "-r",
-                        "--remotes",
-                        "-l",
-                        "--list",
-                        "-v",
-                        "-vv",
-                        "--verbose",
-                        "--contains",
-                        "--no-contains",
-                        "--merged",
-                        "--no-merged",
-                        "--points-at",
-                        "--show-current",
-                        "--format",
-                        "--sort",
-                        "--column",
-                    ],
-                ))
-        }
-        "worktree" => matches!(
-            p.first().copied(),
-            Some("add" | "remove" | "move" | "prune" | "repair" | "lock" | "unlock")
-        ),
-        "submodule" => matches!(
-            p.first().copied(),
-            Some(
-                "add"
-                    | "update"
-                    | "init"
-                    | "deinit"
-                    | "sync"
-                    | "absorbgitdirs"
-                    | "set-branch"
-                    | "set-url"
-            )
-        ),
-        "sparse-checkout" => matches!(
-            p.first().copied(),
-            Some("set" | "add" | "init" | "disable" | "reapply")
-        ),
-        "notes" => matches!(
-            p.first().copied(),
-            Some("add" | "append" | "copy" | "edit" | "merge" | "remove" | "prune")
-        ),
-        "bisect" => !matches!(
-            p.first().copied(),
-            None | Some("log" | "view" | "visualize" | "terms" | "help")
-        ),
-        "remote" => matches!(
-            p.first().copied(),
-            Some(
-                "add"
-                    | "remove"
-                    | "rm"
-                    | "rename"
-                    | "set-url"
-                    | "set-head"
-                    | "set-branches"
-                    | "prune"
-            )
-        ),
-        "config" => {
-            has(
-                rest,
-                &[
-                    "--unset",
-                    "--unset-all",
-                    "--add",
-                    "--replace-all",
-                    "--rename-section",
-                    "--remove-section",
-                    "-e",
-                    "--edit",
-                ],
-            ) || matches!(
-                p.first().copied(),
-                Some("set" | "unset" | "rename-section" | "remove-section" | "edit")
-            ) || (p.len() >= 2
-                && !has(
-                    rest,
-                    &[
-                        "--get",
-                        "--get-all",
-                        "--get-regexp",
-                        "-l",
-                        "--list",
-                        "--get-urlmatch",
-                    ],
-                )
-                && !matches!(p.first().copied(), Some("get" | "list")))
-        }
-        "format-patch" => !has(rest, &["--stdout"]),
-        "archive" => has(rest, &["-o", "--output"]),
-        "diff" | "log" | "show" => has(rest, &["--output"]),
-        "symbolic-ref" => p.len() >= 2,
-        "reflog" => matches!(p.first().copied(), Some("expire" | "delete")),
-        "lfs" => matches!(
-            p.first().copied(),
-            Some("pull" | "checkout" | "install" | "track" | "untrack" | "migrate")
-        ),
-        _ => false,
-    };
-    write.then(|| format!("git {sub}"))
-}
-
-fn cargo(args: &[String]) -> Option<String> {
-    let p = positionals(
-        args,
-        "CZpj",
-        &[
-            "--manifest-path",
-            "--color",
-            "--config",
-            "--package",
-            "--target-dir",
-            "--features",
-            "--jobs",
-            "--target",
-            "--bin",
-            "--example",
-            "--test",
-            "--bench",
-            "--profile",
-        ],
-    );
-    let p: Vec<&str> = p.into_iter().filter(|w| !w.starts_with('+')).collect();
-    let sub = *p.first()?;
-    let w = match sub {
-        "fmt" => !has(args, &["--check"]),
-        "fix" | "new" | "init" | "install" | "uninstall" | "generate-lockfile" | "vendor"
-        | "set-version" | "upgrade" => true,
-        "add" | "remove" | "rm" | "update" => !has(args, &["--dry-run"]),
-        "clippy" => has(args, &["--fix"]),
-        _ => false,
-    };
-    w.then(|| format!("cargo {sub}"))
 }

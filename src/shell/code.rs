@@ -1,9 +1,10 @@
 //! Inline code given to interpreters (`python -c`, `node -e`, `perl -e`,
-//! `ruby -e`, `php -r`, awk programs, sed scripts): does it open files for
-//! writing, delete or move them, or run shell commands? A small tokenizer
-//! (identifiers, string literals, punctuation) is enough to tell `open(p, 'w')`
-//! from `open(p)` and `os.remove(p)` from `xs.remove(p)`; it is a heuristic,
-//! not an interpreter, and errs towards reporting.
+//! `ruby -e`, `php -r`, `lua -e`, `Rscript -e`, `pwsh -c`, awk programs, sed
+//! scripts, SQL given to `sqlite3`): does it open files for writing, delete
+//! or move them, or run shell commands? A small tokenizer (identifiers,
+//! string literals, punctuation) is enough to tell `open(p, 'w')` from
+//! `open(p)` and `os.remove(p)` from `xs.remove(p)`; it is a heuristic, not an
+//! interpreter, and errs towards reporting.
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Lang {
@@ -12,6 +13,8 @@ pub(crate) enum Lang {
     Perl,
     Ruby,
     Php,
+    Lua,
+    R,
 }
 
 /// What a piece of code does that matters here.
@@ -21,6 +24,8 @@ pub(crate) struct Findings {
     pub writes: Vec<String>,
     /// Shell command strings it runs (`os.system("…")`, backticks, …).
     pub shell: Vec<String>,
+    /// Why what it runs is only known at run time (`Invoke-Expression`).
+    pub runtime: Option<String>,
 }
 
 impl Findings {
@@ -52,13 +57,40 @@ fn lex(src: &str, lang: Lang) -> Vec<Tok> {
     let s: Vec<char> = src.chars().collect();
     let mut out = Vec::new();
     let mut i = 0;
-    let ident_start = |c: char| c.is_alphanumeric() || c == '_' || (c == '$' && lang == Lang::Node);
+    let ident_start = |c: char| {
+        c.is_alphanumeric()
+            || c == '_'
+            || (c == '$' && lang == Lang::Node)
+            || (c == '.' && lang == Lang::R)
+    };
     while let Some(&c) = s.get(i) {
         if c.is_whitespace() {
             i += 1;
             continue;
         }
-        let hash_comment = matches!(lang, Lang::Python | Lang::Ruby | Lang::Perl | Lang::Php);
+        let hash_comment = matches!(
+            lang,
+            Lang::Python | Lang::Ruby | Lang::Perl | Lang::Php | Lang::R
+        );
+        if lang == Lang::Lua && c == '-' && s.get(i + 1) == Some(&'-') {
+            while s.get(i).is_some_and(|&c| c != '\n') {
+                i += 1;
+            }
+            continue;
+        }
+        if lang == Lang::Lua && c == '[' && s.get(i + 1) == Some(&'[') {
+            // a long string `[[…]]`
+            let start = i + 2;
+            i = start;
+            while i < s.len() && !(s[i] == ']' && s.get(i + 1) == Some(&']')) {
+                i += 1;
+            }
+            out.push(Tok::Str(
+                s[start.min(s.len())..i.min(s.len())].iter().collect(),
+            ));
+            i += 2;
+            continue;
+        }
         let slash_comment = matches!(lang, Lang::Node | Lang::Php);
         if (c == '#'
             && hash_comment
@@ -229,6 +261,8 @@ pub(crate) fn scan(lang: Lang, src: &str) -> Findings {
         Lang::Perl => perl(&toks, &mut f),
         Lang::Ruby => ruby(&toks, &mut f),
         Lang::Php => php(&toks, &mut f),
+        Lang::Lua => lua(&toks, &mut f),
+        Lang::R => r(&toks, &mut f),
     }
     for t in &toks {
         if let Tok::Cmd(c) = t {
@@ -492,6 +526,680 @@ fn php(toks: &[Tok], f: &mut Findings) {
             f.writes.push(format!("writes files ({n})"));
         }
     }
+}
+
+fn lua(toks: &[Tok], f: &mut Findings) {
+    for (i, t) in toks.iter().enumerate() {
+        let Tok::Ident(name) = t else { continue };
+        if !is_punct(toks.get(i + 1), '(') {
+            continue;
+        }
+        let (dotted, owner) = receiver(toks, i);
+        let args = call_args(toks, i + 1);
+        let write = match (owner, name.as_str()) {
+            (Some("io"), "open") => mode_arg(&args, &[1]),
+            // `io.output("f")` makes a file the default output; `io.output()` reads it.
+            (Some("io"), "output") => matches!(args.first(), Some([Tok::Str(_)])),
+            (Some("os"), "remove" | "rename") => true,
+            (Some("lfs"), "mkdir" | "rmdir" | "touch" | "link") => true,
+            (Some("os"), "execute") | (Some("io"), "popen") => {
+                f.run_shell(&args[..args.len().min(1)]);
+                false
+            }
+            _ => false,
+        };
+        if write && dotted {
+            f.writes.push(format!("writes files ({name})"));
+        }
+    }
+}
+
+/// Does an R call pass `name = "…"` (a string) among its arguments?
+fn named_string(args: &[&[Tok]], name: &str) -> bool {
+    args.iter().any(|a| {
+        matches!(a, [Tok::Ident(k), Tok::Punct('='), Tok::Str(v), ..] if k == name && !v.is_empty())
+            || matches!(a, [Tok::Ident(k), Tok::Punct('='), Tok::Ident(_), ..] if k == name)
+    })
+}
+
+fn r(toks: &[Tok], f: &mut Findings) {
+    for (i, t) in toks.iter().enumerate() {
+        let Tok::Ident(name) = t else { continue };
+        if !is_punct(toks.get(i + 1), '(') {
+            continue;
+        }
+        // `$` and `@` access a member: `x$write(…)` is not `write(…)`.
+        if i > 0 && matches!(toks.get(i - 1), Some(Tok::Punct('$' | '@'))) {
+            continue;
+        }
+        let args = call_args(toks, i + 1);
+        let n = name.as_str();
+        let write = match n {
+            "writeLines" | "writeBin" | "writeChar" | "write" => {
+                args.len() >= 2 || named_string(&args, "con") || named_string(&args, "file")
+            }
+            "cat" | "print.to" | "capture.output" => named_string(&args, "file"),
+            "sink" => {
+                !args.is_empty() && !matches!(args.first(), Some([Tok::Ident(x)]) if x == "NULL")
+            }
+            "file" | "gzfile" | "bzfile" | "xzfile" | "url" => mode_arg(&args, &[1]),
+            "write.csv" | "write.csv2" | "write.table" | "write.dcf" | "saveRDS" | "save"
+            | "save.image" | "dput" | "dump" | "file.create" | "file.remove" | "file.rename"
+            | "file.copy" | "file.append" | "file.symlink" | "file.link" | "unlink"
+            | "dir.create" | "download.file" | "install.packages" | "remove.packages"
+            | "update.packages" | "Sys.chmod" | "Sys.setFileTime" | "ggsave" | "write_csv"
+            | "write_tsv" | "write_delim" | "write_rds" | "write_lines" | "write_file"
+            | "fwrite" | "write_xlsx" | "write.xlsx" | "write_json" | "write_yaml"
+            | "write_parquet" | "write_feather" | "png" | "pdf" | "jpeg" | "svg" | "tiff"
+            | "bmp" | "postscript" | "install_github" | "install_cran" | "install_deps"
+            | "document" | "roxygenise" | "roxygenize" | "snapshot" | "restore" | "style_file"
+            | "style_dir" | "style_pkg" | "knit" | "render" | "use_package" | "create_package"
+            | "tar" | "untar" | "unzip" | "zip" => true,
+            "install" => true,
+            "system" | "system2" | "shell" => {
+                f.run_shell(&args[..args.len().min(if n == "system2" { 2 } else { 1 })]);
+                false
+            }
+            _ => false,
+        };
+        if write {
+            f.writes.push(format!("writes files ({n})"));
+        }
+    }
+}
+
+/// PowerShell code (`pwsh -c '…'`): cmdlets and aliases that write,
+/// redirections, .NET file calls, code only known at run time
+/// (`Invoke-Expression`), and the external programs it runs, which are
+/// returned as shell command lines to analyse like any other.
+pub(crate) fn scan_pwsh(src: &str) -> Findings {
+    let mut f = Findings::default();
+    let lower = src.to_ascii_lowercase();
+    for m in [
+        "::writealltext",
+        "::writealllines",
+        "::writeallbytes",
+        "::appendalltext",
+        "::appendalllines",
+        "::delete(",
+        "::move(",
+        "::copy(",
+        "::create(",
+        "::createtext(",
+        "::appendtext(",
+        "::createdirectory(",
+        "::replace(",
+        "::openwrite(",
+        ".delete()",
+        ".moveto(",
+        ".copyto(",
+        "streamwriter",
+        "filestream",
+    ] {
+        if lower.contains(m) {
+            f.writes.push(format!(
+                "writes files ({})",
+                m.trim_matches(['(', ')', ':', '.'])
+            ));
+            break;
+        }
+    }
+    for seg in pwsh_segments(src) {
+        pwsh_segment(&seg, &mut f);
+    }
+    f.writes.dedup();
+    f
+}
+
+#[derive(Debug, PartialEq)]
+enum PTok {
+    Word(String),
+    /// A quoted string (its text).
+    Str(String),
+    Op(String),
+}
+
+/// PowerShell text split into pipeline elements and statements (at `|`,
+/// `;`, newlines, `&&`, `||`, braces and parentheses), each a token list.
+fn pwsh_segments(src: &str) -> Vec<Vec<PTok>> {
+    let s: Vec<char> = src.chars().collect();
+    let mut segs = vec![Vec::new()];
+    let mut i = 0;
+    let split = |segs: &mut Vec<Vec<PTok>>| {
+        if segs.last().is_some_and(|l| !l.is_empty()) {
+            segs.push(Vec::new());
+        }
+    };
+    while let Some(&c) = s.get(i) {
+        match c {
+            ' ' | '\t' | '\r' => i += 1,
+            '`' if s.get(i + 1) == Some(&'\n') => i += 2,
+            '#' => {
+                while s.get(i).is_some_and(|&c| c != '\n') {
+                    i += 1;
+                }
+            }
+            '<' if s.get(i + 1) == Some(&'#') => {
+                i += 2;
+                while i < s.len() && !(s[i] == '#' && s.get(i + 1) == Some(&'>')) {
+                    i += 1;
+                }
+                i += 2;
+            }
+            '\n' | ';' | '|' | '{' | '}' | '(' | ')' => {
+                if c == '|' && s.get(i + 1) == Some(&'|') {
+                    i += 1;
+                }
+                split(&mut segs);
+                i += 1;
+            }
+            '&' if s.get(i + 1) == Some(&'&') => {
+                split(&mut segs);
+                i += 2;
+            }
+            '\'' | '"' => {
+                let mut text = String::new();
+                i += 1;
+                while let Some(&d) = s.get(i) {
+                    if d == c {
+                        if s.get(i + 1) == Some(&c) {
+                            text.push(c);
+                            i += 2;
+                            continue;
+                        }
+                        i += 1;
+                        break;
+                    }
+                    if d == '`' && c == '"' {
+                        if let Some(&e) = s.get(i + 1) {
+                            text.push(e);
+                        }
+                        i += 2;
+                        continue;
+                    }
+                    text.push(d);
+                    i += 1;
+                }
+                if let Some(l) = segs.last_mut() {
+                    l.push(PTok::Str(text));
+                }
+            }
+            '>' | '&' | '=' | ',' => {
+                let mut op = String::from(c);
+                i += 1;
+                while s
+                    .get(i)
+                    .is_some_and(|&d| d == '>' || d == '&' || (c == '>' && d == '1'))
+                {
+                    op.push(s[i]);
+                    i += 1;
+                }
+                if let Some(l) = segs.last_mut() {
+                    l.push(PTok::Op(op));
+                }
+            }
+            _ => {
+                let start = i;
+                while s.get(i).is_some_and(|&d| {
+                    let stop = matches!(
+                        d,
+                        ' ' | '\t'
+                            | '\r'
+                            | '\n'
+                            | ';'
+                            | '|'
+                            | '{'
+                            | '}'
+                            | '('
+                            | ')'
+                            | '\''
+                            | '"'
+                            | '>'
+                            | '&'
+                            | ','
+                    );
+                    // `=` ends a word (`$x = …`) unless it starts one
+                    !stop && (d != '=' || i == start)
+                }) {
+                    i += 1;
+                }
+                if i == start {
+                    i += 1;
+                    continue;
+                }
+                let w: String = s[start..i].iter().collect();
+                // `2>`, `*>`: a redirection operator with its stream number.
+                if (w.chars().all(|c| c.is_ascii_digit()) || w == "*") && s.get(i) == Some(&'>') {
+                    let mut op = w;
+                    while s
+                        .get(i)
+                        .is_some_and(|&d| d == '>' || d == '&' || d.is_ascii_digit())
+                    {
+                        op.push(s[i]);
+                        i += 1;
+                    }
+                    if let Some(l) = segs.last_mut() {
+                        l.push(PTok::Op(op));
+                    }
+                    continue;
+                }
+                if let Some(l) = segs.last_mut() {
+                    l.push(PTok::Word(w));
+                }
+            }
+        }
+    }
+    segs.retain(|s| !s.is_empty());
+    segs
+}
+
+const PWSH_KEYWORDS: &[&str] = &[
+    "if", "elseif", "else", "foreach", "for", "while", "do", "until", "switch", "function",
+    "filter", "param", "return", "try", "catch", "finally", "throw", "begin", "process", "end",
+    "trap", "break", "continue", "exit", "in", "not",
+];
+
+/// Cmdlets (lower case) and aliases that write files.
+const PWSH_WRITES: &[&str] = &[
+    "set-content",
+    "add-content",
+    "clear-content",
+    "out-file",
+    "new-item",
+    "remove-item",
+    "move-item",
+    "copy-item",
+    "rename-item",
+    "set-item",
+    "clear-item",
+    "new-itemproperty",
+    "set-itemproperty",
+    "remove-itemproperty",
+    "rename-itemproperty",
+    "copy-itemproperty",
+    "move-itemproperty",
+    "expand-archive",
+    "compress-archive",
+    "start-transcript",
+    "set-acl",
+    "tee-object",
+    "sc",
+    "ac",
+    "clc",
+    "ni",
+    "ri",
+    "rm",
+    "rmdir",
+    "del",
+    "erase",
+    "rd",
+    "mi",
+    "mv",
+    "move",
+    "cpi",
+    "cp",
+    "copy",
+    "rni",
+    "ren",
+    "si",
+    "cli",
+    "md",
+    "mkdir",
+    "tee",
+    "epcsv",
+    "epal",
+];
+
+/// Verbs whose cmdlets write files or install things.
+const PWSH_WRITE_VERBS: &[&str] = &[
+    "export",
+    "save",
+    "install",
+    "uninstall",
+    "update",
+    "publish",
+    "unpublish",
+    "register",
+    "unregister",
+    "expand",
+    "compress",
+];
+
+/// PowerShell's verbs: a `Verb-Noun` word with one of them is a cmdlet.
+const PWSH_VERBS: &[&str] = &[
+    "get",
+    "set",
+    "new",
+    "remove",
+    "add",
+    "clear",
+    "copy",
+    "move",
+    "rename",
+    "select",
+    "where",
+    "foreach",
+    "measure",
+    "write",
+    "out",
+    "format",
+    "sort",
+    "group",
+    "test",
+    "resolve",
+    "split",
+    "join",
+    "convert",
+    "convertto",
+    "convertfrom",
+    "compare",
+    "find",
+    "read",
+    "show",
+    "start",
+    "stop",
+    "wait",
+    "import",
+    "export",
+    "push",
+    "pop",
+    "enter",
+    "exit",
+    "invoke",
+    "install",
+    "uninstall",
+    "update",
+    "publish",
+    "unpublish",
+    "register",
+    "unregister",
+    "save",
+    "expand",
+    "compress",
+    "tee",
+    "trace",
+    "debug",
+    "use",
+    "enable",
+    "disable",
+    "reset",
+    "restore",
+    "backup",
+    "checkpoint",
+    "mount",
+    "dismount",
+    "lock",
+    "unlock",
+    "block",
+    "unblock",
+    "grant",
+    "revoke",
+    "protect",
+    "unprotect",
+    "confirm",
+    "approve",
+    "deny",
+    "initialize",
+    "optimize",
+    "complete",
+    "edit",
+    "merge",
+    "sync",
+    "send",
+    "receive",
+    "connect",
+    "disconnect",
+    "suspend",
+    "resume",
+    "request",
+    "submit",
+    "undo",
+    "redo",
+    "skip",
+    "step",
+    "switch",
+    "limit",
+    "assert",
+    "deploy",
+    "build",
+    "close",
+    "open",
+    "search",
+    "ping",
+    "repair",
+    "resize",
+    "set",
+];
+
+/// Aliases and commands PowerShell itself answers without writing.
+const PWSH_READS: &[&str] = &[
+    "ls", "dir", "gci", "cat", "gc", "type", "echo", "write", "pwd", "gl", "cd", "sl", "chdir",
+    "cls", "clear", "gps", "ps", "gsv", "sort", "select", "where", "?", "%", "foreach", "measure",
+    "ft", "fl", "fw", "gm", "sleep", "h", "history", "man", "help", "gcm", "gal", "gv", "gi", "gp",
+    "pushd", "popd", "irm", "iwr", "curl", "wget", "diff", "compare", "fc", "group", "kill",
+    "spps", "saps", "start", "ogv", "oh", "gcb", "scb", "$null", "exit",
+];
+
+fn pwsh_segment(seg: &[PTok], f: &mut Findings) {
+    let mut toks = seg;
+    // `$x = Get-Content f`: what runs is on the right of the assignment.
+    if let [PTok::Word(w), PTok::Op(op), rest @ ..] = toks
+        && w.starts_with('$')
+        && op.ends_with('=')
+    {
+        toks = rest;
+    }
+    while let Some(PTok::Word(w)) = toks.first() {
+        if PWSH_KEYWORDS.contains(&w.to_ascii_lowercase().as_str()) {
+            toks = &toks[1..];
+        } else {
+            break;
+        }
+    }
+    // Redirections anywhere in the element.
+    for (k, t) in toks.iter().enumerate() {
+        if let PTok::Op(op) = t
+            && op.contains('>')
+            && !op.contains('&')
+        {
+            let target = match toks.get(k + 1) {
+                Some(PTok::Word(w) | PTok::Str(w)) => w.as_str(),
+                _ => "",
+            };
+            if !target.eq_ignore_ascii_case("$null") && !target.is_empty() {
+                f.writes.push(format!("redirection to {target}"));
+            }
+        }
+    }
+    // `& cmd` and `. script` call operators.
+    if let Some(PTok::Op(op)) = toks.first()
+        && op == "&"
+    {
+        toks = &toks[1..];
+    }
+    if matches!(toks.first(), Some(PTok::Word(w)) if w == ".") {
+        toks = &toks[1..];
+    }
+    let name = match toks.first() {
+        Some(PTok::Word(w) | PTok::Str(w)) => w.as_str(),
+        _ => return,
+    };
+    let lower = name.to_ascii_lowercase();
+    let args = &toks[1..];
+    let has_param = |p: &str| {
+        args.iter().any(|t| matches!(t, PTok::Word(w) if w.len() > 1 && w.starts_with('-') && p.starts_with(&w[1..].to_ascii_lowercase())))
+    };
+    if name.starts_with('$') || name.starts_with('[') || name.starts_with('@') {
+        if matches!(toks.first(), Some(PTok::Word(w)) if w.starts_with('$'))
+            && seg.first() == Some(&PTok::Op("&".into()))
+        {
+            f.runtime = Some(format!(
+                "the command name is only known at run time ({name})"
+            ));
+        }
+        return;
+    }
+    if matches!(
+        lower.as_str(),
+        "invoke-expression" | "iex" | "invoke-command" | "icm"
+    ) {
+        f.runtime = Some(format!("the code run by {name} is only known at run time"));
+        return;
+    }
+    if matches!(
+        lower.as_str(),
+        "invoke-webrequest" | "iwr" | "invoke-restmethod" | "irm" | "curl" | "wget"
+    ) {
+        if has_param("outfile") {
+            f.writes.push(format!("{name} -OutFile"));
+        }
+        return;
+    }
+    if lower == "tee-object" || lower == "tee" {
+        if !has_param("variable") {
+            f.writes.push(name.to_string());
+        }
+        return;
+    }
+    if PWSH_WRITES.contains(&lower.as_str()) {
+        f.writes.push(name.to_string());
+        return;
+    }
+    if let Some((verb, _)) = lower.split_once('-')
+        && PWSH_VERBS.contains(&verb)
+    {
+        if PWSH_WRITE_VERBS.contains(&verb) {
+            f.writes.push(name.to_string());
+        }
+        if lower == "start-process" || lower == "saps" || lower == "start" {
+            // runs a program: the rest as a command line
+            let words = pwsh_words(args);
+            if !words.is_empty() {
+                f.shell.push(words);
+            }
+        }
+        return;
+    }
+    if PWSH_READS.contains(&lower.as_str()) {
+        return;
+    }
+    // An external program: a shell command line of its words.
+    let mut line = crate::shell::quote(name);
+    let rest = pwsh_words(args);
+    if !rest.is_empty() {
+        line.push(' ');
+        line.push_str(&rest);
+    }
+    f.shell.push(line);
+}
+
+/// Words of a PowerShell argument list as shell words, quoted; its own
+/// redirections are not included (they were reported above).
+fn pwsh_words(args: &[PTok]) -> String {
+    let mut out = Vec::new();
+    let mut skip = false;
+    for t in args {
+        if skip {
+            skip = false;
+            continue;
+        }
+        match t {
+            PTok::Word(w) | PTok::Str(w) => out.push(crate::shell::quote(w)),
+            PTok::Op(op) if op.contains('>') => skip = true,
+            PTok::Op(_) => {}
+        }
+    }
+    out.join(" ")
+}
+
+/// What SQL given to `sqlite3` or `duckdb` does: changes the database
+/// (`INSERT`, `CREATE`, `PRAGMA x = y`, …), writes other files (`.output`,
+/// `.backup`, `COPY … TO`, `EXPORT DATABASE`), or runs shell commands
+/// (`.shell`, `.system`). Reading a script (`.read`) is reported as a
+/// database change: its contents are not visible.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct Sql {
+    pub db: bool,
+    pub files: Vec<String>,
+    pub shell: Vec<String>,
+}
+
+pub(crate) fn scan_sql(text: &str) -> Sql {
+    let mut out = Sql::default();
+    for stmt in sql_statements(text) {
+        let t = stmt.trim();
+        if let Some(dot) = t.strip_prefix('.') {
+            let mut words = dot.split_whitespace();
+            let cmd = words.next().unwrap_or("");
+            let arg = words.next().unwrap_or("");
+            match cmd {
+                "output" | "once" | "backup" | "save" | "excel" | "dump-to" => {
+                    let a = arg.trim_matches(['\'', '"']);
+                    if !a.is_empty() && a != "stdout" && !a.starts_with('-') {
+                        out.files.push(a.to_string());
+                    } else if cmd == "backup" || cmd == "save" {
+                        out.files.push(String::new());
+                    }
+                }
+                "import" | "restore" | "read" | "load" | "recover" | "clone" => out.db = true,
+                "shell" | "system" => out.shell.push(dot[cmd.len()..].trim().to_string()),
+                _ => {}
+            }
+            continue;
+        }
+        let upper = t.to_ascii_uppercase();
+        let first = upper.split_whitespace().next().unwrap_or("");
+        match first {
+            "INSERT" | "UPDATE" | "DELETE" | "REPLACE" | "CREATE" | "DROP" | "ALTER" | "VACUUM"
+            | "REINDEX" | "ANALYZE" | "UPSERT" | "MERGE" | "TRUNCATE" | "ATTACH" | "INSTALL"
+            | "LOAD" | "IMPORT" | "CHECKPOINT" => out.db = true,
+            "PRAGMA" if t.contains('=') || upper.contains("OPTIMIZE") => out.db = true,
+            "COPY" if upper.contains(" TO ") => out.files.push(String::new()),
+            "COPY" => out.db = true,
+            "EXPORT" => out.files.push(String::new()),
+            // `WITH … INSERT`, `BEGIN; …` and the like: any write keyword counts.
+            _ if [
+                "INSERT ", "UPDATE ", "DELETE ", "CREATE ", "DROP ", "ALTER ",
+            ]
+            .iter()
+            .any(|k| upper.contains(k)) =>
+            {
+                out.db = true
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// SQL split at `;` outside quotes, and at newlines before dot-commands.
+fn sql_statements(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quote: Option<char> = None;
+    for line in text.split_inclusive('\n') {
+        if quote.is_none() && cur.trim().is_empty() && line.trim_start().starts_with('.') {
+            out.push(line.trim().to_string());
+            cur.clear();
+            continue;
+        }
+        for c in line.chars() {
+            match (quote, c) {
+                (Some(q), c) if c == q => quote = None,
+                (None, '\'' | '"') => quote = Some(c),
+                (None, ';') => {
+                    out.push(std::mem::take(&mut cur));
+                    continue;
+                }
+                _ => {}
+            }
+            cur.push(c);
+        }
+    }
+    if !cur.trim().is_empty() {
+        out.push(cur);
+    }
+    out
 }
 
 /// An awk program: `print … > file`, `printf … >> file`, and the shell

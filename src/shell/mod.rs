@@ -108,9 +108,14 @@
 
 mod classify;
 mod code;
+mod engine;
 mod parse;
+pub mod spec;
+mod table;
 
 use std::cell::Cell;
+
+pub use spec::UserCommands;
 
 /// One simple command: its effective words after quote removal, with leading
 /// env assignments (FOO=1) and wrappers (sudo, env, nice, timeout, nohup,
@@ -152,12 +157,41 @@ pub struct Analysis {
     /// subshells, `bash -c '…'`, `eval`, `find -exec` and `xargs`.
     pub commands: Vec<SimpleCommand>,
     /// One short description per write found, naming the part that matched,
-    /// e.g. `redirection to out.txt`, `sed -i`, `tee notes.md`.
+    /// e.g. `redirection to out.txt`, `sed -i`, `tee`.
     pub writes: Vec<String>,
+    /// The files the writes name, as written (relative to where the command
+    /// line starts, or absolute): redirection targets, `cp`/`mv`/`tee`
+    /// destinations, `sed -i` files, output options, … A write that names
+    /// none of its files, or names one only known at run time, is in
+    /// `unnamed` instead (or as well).
+    pub targets: Vec<String>,
+    /// Writes whose files cannot all be named (`cargo fmt`, `cp a "$D/b"`,
+    /// an unknown tool's `--fix`), by their description.
+    pub unnamed: Vec<String>,
+    /// Commands flowgate knows nothing about (in no table and not its own
+    /// code), including script files an interpreter runs: for a phase's
+    /// `shell.unknown = "deny"`.
+    pub unknown: Vec<String>,
     /// `Some(reason)` when the command cannot be analysed (unterminated
     /// quote, here-doc never closed, nesting too deep, a command name or code
     /// only known at run time, …).
     pub unparsable: Option<String>,
+    /// The directory relative targets are named from (`cd DIR && …`).
+    pub(crate) cwd: Cwd,
+    /// Simple commands seen so far.
+    pub(crate) seen: usize,
+}
+
+/// Where the command line is, for naming relative targets.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Cwd {
+    /// Where it started.
+    #[default]
+    Start,
+    /// In this directory, relative to the start (`cd sub && …`).
+    Dir(String),
+    /// Somewhere flowgate cannot follow.
+    Lost,
 }
 
 /// How deeply constructs may nest (subshells, substitutions, `bash -c`
@@ -174,23 +208,43 @@ const MIN_BUDGET: usize = 1_000_000;
 /// nothing is kept (the hot path: less memory touched on long commands).
 pub(crate) type Visit<'f> = Option<&'f mut dyn FnMut(&SimpleCommand)>;
 
-/// Analyse `command`. Must never panic, on any input.
+/// Analyse `command` with the built-in knowledge of commands. Must never
+/// panic, on any input.
 pub fn analyse(command: &str) -> Analysis {
-    run_analysis(command, &mut None)
+    run_analysis(command, &UserCommands::default(), &mut None)
 }
 
-/// Like [`analyse`], but hands each simple command to `on_command` as it is
-/// found instead of collecting them: the result's `commands` is empty.
-pub fn analyse_each(command: &str, on_command: &mut dyn FnMut(&SimpleCommand)) -> Analysis {
-    run_analysis(command, &mut Some(on_command))
+/// Like [`analyse`], with the user's commands (`[shell.commands.NAME]`)
+/// consulted before the built-in table.
+pub fn analyse_with(command: &str, users: &UserCommands) -> Analysis {
+    run_analysis(command, users, &mut None)
 }
 
-fn run_analysis(command: &str, visit: &mut Visit<'_>) -> Analysis {
+/// Like [`analyse_with`], but hands each simple command to `on_command` as
+/// it is found instead of collecting them: the result's `commands` is empty.
+pub fn analyse_each(
+    command: &str,
+    users: &UserCommands,
+    on_command: &mut dyn FnMut(&SimpleCommand),
+) -> Analysis {
+    run_analysis(command, users, &mut Some(on_command))
+}
+
+fn run_analysis(command: &str, users: &UserCommands, visit: &mut Visit<'_>) -> Analysis {
     let mut out = Analysis::default();
     let budget = Cell::new(MIN_BUDGET.max(command.len().saturating_mul(4)));
-    analyse_into(command, 0, &budget, &mut out, visit);
-    let mut seen = std::collections::HashSet::new();
-    out.writes.retain(|w| seen.insert(w.clone()));
+    analyse_into(command, 0, &budget, users, &mut out, visit);
+    for list in [
+        &mut out.writes,
+        &mut out.targets,
+        &mut out.unnamed,
+        &mut out.unknown,
+    ] {
+        if list.len() > 1 {
+            let mut seen = std::collections::HashSet::new();
+            list.retain(|w| seen.insert(w.clone()));
+        }
+    }
     out
 }
 
@@ -199,6 +253,7 @@ pub(crate) fn analyse_into(
     src: &str,
     level: usize,
     budget: &Cell<usize>,
+    users: &UserCommands,
     out: &mut Analysis,
     visit: &mut Visit<'_>,
 ) {
@@ -207,7 +262,7 @@ pub(crate) fn analyse_into(
         return;
     }
     let parsed = parse::parse(src, level, budget);
-    classify::classify_all(&parsed.commands, budget, out, visit);
+    classify::classify_all(&parsed.commands, budget, users, out, visit);
     if let Some(e) = parsed.error {
         mark_unparsable(out, &e);
     }
@@ -299,5 +354,7 @@ pub fn quote(s: &str) -> String {
     }
 }
 
+#[cfg(test)]
+mod second_opinion;
 #[cfg(test)]
 mod tests;

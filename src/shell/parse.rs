@@ -95,6 +95,8 @@ pub(crate) enum RedirOp {
 pub(crate) struct Redirect {
     pub op: RedirOp,
     pub target: String,
+    /// What of the target is only known at run time: `RT_*` bits.
+    pub rt: u8,
 }
 
 /// A simple command as written, before wrappers are looked at.
@@ -117,6 +119,9 @@ pub(crate) struct RawCommand {
     pub pipe_compound: bool,
     /// How deeply nested it was; interpreters re-analysed from it start here.
     pub level: usize,
+    /// It runs in a pipeline or in the background (`cd x | y`, `cd x &`):
+    /// in a subshell of its own.
+    pub detached: bool,
     heredoc: Option<usize>,
 }
 
@@ -389,7 +394,14 @@ impl<'s, 'b> Parser<'s, 'b> {
                     continue;
                 }
                 '&' if self.peek(1) != Some('>') => {
-                    self.pos += if self.peek(1) == Some('&') { 2 } else { 1 };
+                    if self.peek(1) == Some('&') {
+                        self.pos += 2;
+                    } else {
+                        self.pos += 1;
+                        if let Some(last) = self.cmds.last_mut() {
+                            last.detached = true;
+                        }
+                    }
                     pipe_from = None;
                     continue;
                 }
@@ -398,6 +410,9 @@ impl<'s, 'b> Parser<'s, 'b> {
                         self.pos += 2;
                         pipe_from = None;
                     } else {
+                        if let Some(last) = self.cmds.last_mut() {
+                            last.detached = true;
+                        }
                         self.pos += if self.peek(1) == Some('&') { 2 } else { 1 };
                         pipe_from = self
                             .cmds
@@ -450,10 +465,26 @@ impl<'s, 'b> Parser<'s, 'b> {
         self.parse_simple(false)
     }
 
-    /// Skip `((…))` or `$((…))` (the position is at the first `(`).
+    /// Skip `((…))` or `$((…))` (the position is at the first `(`). The
+    /// substitutions inside (`$(…)`, backticks, `${…}`) are parsed: they
+    /// run.
     fn skip_arith(&mut self) -> PResult<()> {
         let mut depth = 0usize;
+        let mut sink = String::new();
         while let Some(c) = self.peek(0) {
+            match c {
+                '$' if matches!(self.peek(1), Some('(' | '{')) && self.peek(2) != Some('(') => {
+                    self.read_dollar(&mut sink, true)?;
+                    sink.clear();
+                    continue;
+                }
+                '`' => {
+                    self.read_backtick(&mut sink)?;
+                    sink.clear();
+                    continue;
+                }
+                _ => {}
+            }
             self.pos += 1;
             match c {
                 '(' => depth += 1,
@@ -538,6 +569,13 @@ impl<'s, 'b> Parser<'s, 'b> {
                     "if" | "then" | "else" | "elif" | "do" | "while" | "until" | "{" | "!" => {
                         continue;
                     }
+                    // `time [-p] PIPELINE`: a keyword before any command,
+                    // a brace group or a subshell (`time -o f` is the program).
+                    "time" if self.time_keyword() => continue,
+                    "coproc" => {
+                        self.coproc_name();
+                        continue;
+                    }
                     "for" | "select" => {
                         self.compound_end = false;
                         return self.skip_for_header();
@@ -576,6 +614,51 @@ impl<'s, 'b> Parser<'s, 'b> {
             self.cmds.push(cmd);
         }
         Ok(())
+    }
+
+    /// After the word `time` at a command's start: is it the keyword? It is
+    /// unless an option other than `-p` follows (`time -o f cmd`, `time -v
+    /// cmd` run the program). Consumes a `-p` or `--`.
+    fn time_keyword(&mut self) -> bool {
+        self.skip_blanks();
+        if self.peek(0) != Some('-') {
+            return true;
+        }
+        for opt in ["-p", "--"] {
+            if self.at_keyword(opt) {
+                self.pos += 2;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// After `coproc`: skip a `NAME` that is followed by a brace group or a
+    /// subshell (`coproc NAME { …; }`); `coproc cmd args` keeps its words.
+    fn coproc_name(&mut self) {
+        self.skip_blanks();
+        let mut j = 0;
+        while self
+            .peek(j)
+            .is_some_and(|c| c == '_' || c.is_ascii_alphanumeric())
+        {
+            j += 1;
+        }
+        if j == 0 {
+            return;
+        }
+        let mut k = j;
+        while matches!(self.peek(k), Some(' ' | '\t')) {
+            k += 1;
+        }
+        let body = match self.peek(k) {
+            Some('(') => true,
+            Some('{') => self.peek(k + 1).is_none_or(is_meta),
+            _ => false,
+        };
+        if body && k > j {
+            self.pos += k;
+        }
     }
 
     /// Consume `()` (with optional blanks) if it is next.
@@ -698,7 +781,11 @@ impl<'s, 'b> Parser<'s, 'b> {
             // `> >(tee log)`: the target is a process; its commands are parsed.
             let w = self.read_proc_subst()?;
             if let Kind::Plain(op) = kind {
-                cmd.redirects.push(Redirect { op, target: w.text });
+                cmd.redirects.push(Redirect {
+                    op,
+                    target: w.text,
+                    rt: w.rt,
+                });
             }
             return Ok(());
         }
@@ -707,7 +794,11 @@ impl<'s, 'b> Parser<'s, 'b> {
         }
         let w = self.read_word(false)?;
         match kind {
-            Kind::Plain(op) => cmd.redirects.push(Redirect { op, target: w.text }),
+            Kind::Plain(op) => cmd.redirects.push(Redirect {
+                op,
+                target: w.text,
+                rt: w.rt,
+            }),
             Kind::HereString => {
                 cmd.stdin_runtime = w.rt & RT_CODE != 0;
                 cmd.stdin_text = Some(w.text);
@@ -930,11 +1021,23 @@ impl<'s, 'b> Parser<'s, 'b> {
         Ok(Word { text, plain, rt })
     }
 
-    /// From a `(`, skip to its matching `)`, honouring quotes.
+    /// From a `(`, skip to its matching `)`, honouring quotes; the
+    /// substitutions inside (`arr=( $(ls) )`) are parsed: they run.
     fn skip_balanced(&mut self) -> PResult<()> {
         let mut depth = 0usize;
+        let mut sink = String::new();
         while let Some(c) = self.peek(0) {
             match c {
+                '$' if depth > 0 && matches!(self.peek(1), Some('(' | '{')) => {
+                    self.read_dollar(&mut sink, false)?;
+                    sink.clear();
+                    continue;
+                }
+                '`' if depth > 0 => {
+                    self.read_backtick(&mut sink)?;
+                    sink.clear();
+                    continue;
+                }
                 '(' => depth += 1,
                 ')' => {
                     depth = depth.saturating_sub(1);

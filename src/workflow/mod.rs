@@ -9,5 +9,6 @@ pub mod pi;
 
 pub use catalog::{Catalog, Dirs};
 pub use model::{
-    Check, Entry, Expect, FileRule, Messages, Origin, Phase, ShellRule, Tier, ToolRule, Workflow,
+    Check, Entry, Expect, FileRule, Messages, Origin, Phase, ShellRule, Tier, ToolRule,
+    UnknownCommands, Workflow,
 };

@@ -119,11 +119,39 @@ pub struct ShellRule {
     pub deny: Vec<String>,
     #[serde(default)]
     pub deny_writes: bool,
+    /// Whether commands flowgate knows nothing about (in no table, script
+    /// files) may run.
+    #[serde(default, skip_serializing_if = "UnknownCommands::is_allow")]
+    pub unknown: UnknownCommands,
 }
 
 impl ShellRule {
     pub fn is_empty(&self) -> bool {
-        self.allow.is_empty() && self.deny.is_empty() && !self.deny_writes
+        self.allow.is_empty()
+            && self.deny.is_empty()
+            && !self.deny_writes
+            && self.unknown.is_allow()
+    }
+
+    /// The rule limits what the shell may do, so a command that cannot be
+    /// analysed is denied.
+    pub fn is_restricted(&self) -> bool {
+        self.deny_writes || !self.allow.is_empty() || !self.unknown.is_allow()
+    }
+}
+
+/// `shell.unknown`: may a phase run commands flowgate does not know?
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UnknownCommands {
+    #[default]
+    Allow,
+    Deny,
+}
+
+impl UnknownCommands {
+    pub fn is_allow(&self) -> bool {
+        *self == UnknownCommands::Allow
     }
 }
 

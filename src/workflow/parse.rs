@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue};
 
 use super::model::{
-    Check, Entry, Expect, FileRule, Messages, Phase, ShellRule, ToolRule, Workflow,
+    Check, Entry, Expect, FileRule, Messages, Phase, ShellRule, ToolRule, UnknownCommands, Workflow,
 };
 use crate::diag::{Diag, Reader, key_span};
 
@@ -74,7 +74,7 @@ pub const TOOLS_KEYS: &[&str] = &["allow", "deny"];
 pub const CHECK_KEYS: &[&str] = &["run", "expect", "timeout_secs", "shell"];
 /// A check's time limit when it sets none.
 pub const DEFAULT_CHECK_TIMEOUT_SECS: u64 = 300;
-pub const SHELL_KEYS: &[&str] = &["allow", "deny", "deny_writes"];
+pub const SHELL_KEYS: &[&str] = &["allow", "deny", "deny_writes", "unknown"];
 
 /// True for a valid workflow key (the file stem): `[a-z0-9_-]+`.
 pub fn valid_key(key: &str) -> bool {
@@ -289,6 +289,22 @@ fn read_entry(
                     .map(|s| s.into_inner())
                     .unwrap_or_default(),
                 deny_writes: r.boolean(st, "deny_writes", &ctx).unwrap_or(false),
+                unknown: match r.string(st, "unknown", &ctx) {
+                    None => UnknownCommands::Allow,
+                    Some(v) => match v.get_ref().as_str() {
+                        "allow" => UnknownCommands::Allow,
+                        "deny" => UnknownCommands::Deny,
+                        other => {
+                            r.error_at(
+                                &v.span(),
+                                format!(
+                                    "\"unknown\"{ctx} must be \"allow\" or \"deny\", found \"{other}\""
+                                ),
+                            );
+                            UnknownCommands::Allow
+                        }
+                    },
+                },
             }
         }
         None => ShellRule::default(),

@@ -24,6 +24,7 @@ mod replay;
 mod sanitize;
 mod schema;
 mod shell_corpus;
+mod shell_paths;
 mod shell_robustness;
 mod store;
 mod store_files;

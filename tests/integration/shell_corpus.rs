@@ -1,12 +1,15 @@
 //! The shell-analyser corpus: real commands coding agents run, split into
 //! ones that write files (must be caught) and read-only ones (must pass).
-//! Prints the figures and every miss so the README can report them.
+//! Prints the figures per batch and every miss so the README can report
+//! them: `writes.txt` / `readonly.txt` (the first batches, the analyser was
+//! tuned on them) and `blind-writes.txt` / `blind-readonly.txt` (issue 10,
+//! written before the analyser was run on them).
 
 use flowgate::shell::analyse;
 
 /// Cases of one corpus file: (command, why). Lines are `<command>\t<why>`
 /// split at the last tab; `⏎` stands for a newline inside the command.
-fn load(name: &str) -> Vec<(String, String)> {
+pub fn load(name: &str) -> Vec<(String, String)> {
     let path = format!("{}/tests/shell-corpus/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     text.lines()
@@ -21,51 +24,121 @@ fn load(name: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// One corpus file.
+pub struct Batch {
+    pub file: &'static str,
+    /// (command, why)
+    pub cases: Vec<(String, String)>,
+    /// Its commands write (else they are read-only).
+    pub writes: bool,
+}
+
+/// Every corpus file, writes first.
+pub fn all_cases() -> Vec<Batch> {
+    [
+        ("writes.txt", true),
+        ("blind-writes.txt", true),
+        ("readonly.txt", false),
+        ("blind-readonly.txt", false),
+    ]
+    .into_iter()
+    .map(|(file, writes)| Batch {
+        file,
+        cases: load(file),
+        writes,
+    })
+    .collect()
+}
+
 fn flagged(cmd: &str) -> bool {
     let a = analyse(cmd);
     !a.writes.is_empty() || a.unparsable.is_some()
 }
 
-#[test]
-fn corpus_writes_are_caught_and_read_only_commands_pass() {
-    let writes = load("writes.txt");
-    let readonly = load("readonly.txt");
-    assert!(
-        writes.len() >= 160,
-        "writes corpus has {} cases",
-        writes.len()
-    );
-    assert!(
-        readonly.len() >= 160,
-        "read-only corpus has {} cases",
-        readonly.len()
-    );
+/// Caught writes and blocked read-only commands of one batch, printed.
+struct Figures {
+    writes: usize,
+    caught: usize,
+    readonly: usize,
+    blocked: usize,
+}
 
+impl Figures {
+    fn caught_pct(&self) -> f64 {
+        100.0 * self.caught as f64 / self.writes.max(1) as f64
+    }
+    fn blocked_pct(&self) -> f64 {
+        100.0 * self.blocked as f64 / self.readonly.max(1) as f64
+    }
+}
+
+fn figures(label: &str, writes: &[(String, String)], readonly: &[(String, String)]) -> Figures {
     let missed: Vec<_> = writes.iter().filter(|(c, _)| !flagged(c)).collect();
     let false_pos: Vec<_> = readonly.iter().filter(|(c, _)| flagged(c)).collect();
-
-    let caught = 100.0 * (writes.len() - missed.len()) as f64 / writes.len() as f64;
-    let fp = 100.0 * false_pos.len() as f64 / readonly.len() as f64;
+    let f = Figures {
+        writes: writes.len(),
+        caught: writes.len() - missed.len(),
+        readonly: readonly.len(),
+        blocked: false_pos.len(),
+    };
     println!(
-        "writes caught: {}/{} ({caught:.1}%)",
-        writes.len() - missed.len(),
-        writes.len()
-    );
-    println!(
-        "read-only false positives: {}/{} ({fp:.1}%)",
-        false_pos.len(),
-        readonly.len()
+        "{label}: writes caught {}/{} ({:.1}%), read-only blocked {}/{} ({:.1}%)",
+        f.caught,
+        f.writes,
+        f.caught_pct(),
+        f.blocked,
+        f.readonly,
+        f.blocked_pct()
     );
     for (c, why) in &missed {
-        println!("MISSED WRITE: {c:?} ({why})");
+        println!("  MISSED WRITE: {c:?} ({why})");
     }
     for (c, why) in &false_pos {
         let a = analyse(c);
         println!(
-            "FALSE POSITIVE: {c:?} ({why}): writes={:?} unparsable={:?}",
+            "  FALSE POSITIVE: {c:?} ({why}): writes={:?} unparsable={:?}",
             a.writes, a.unparsable
         );
     }
-    assert!(caught >= 98.0, "only {caught:.1}% of writes caught");
-    assert!(fp <= 1.0, "{fp:.1}% of read-only commands flagged");
+    f
+}
+
+#[test]
+fn corpus_writes_are_caught_and_read_only_commands_pass() {
+    let tuned = figures("tuned batches", &load("writes.txt"), &load("readonly.txt"));
+    let blind = figures(
+        "blind batch (issue 10)",
+        &load("blind-writes.txt"),
+        &load("blind-readonly.txt"),
+    );
+    let all = all_cases();
+    for b in &all {
+        let kind = if b.writes { "writes" } else { "read-only" };
+        println!("{}: {} {kind} cases", b.file, b.cases.len());
+    }
+    let writes: Vec<_> = all
+        .iter()
+        .filter(|b| b.writes)
+        .flat_map(|b| b.cases.clone())
+        .collect();
+    let readonly: Vec<_> = all
+        .iter()
+        .filter(|b| !b.writes)
+        .flat_map(|b| b.cases.clone())
+        .collect();
+    let whole = figures("whole corpus", &writes, &readonly);
+    assert!(tuned.writes >= 160 && tuned.readonly >= 160);
+    assert!(blind.writes >= 150 && blind.readonly >= 150);
+    for (label, f) in [("blind batch", &blind), ("whole corpus", &whole)] {
+        assert!(
+            f.caught_pct() >= 98.0,
+            "{label}: only {:.1}% of writes caught",
+            f.caught_pct()
+        );
+        assert!(
+            f.blocked_pct() <= 1.0,
+            "{label}: {:.1}% of read-only commands flagged",
+            f.blocked_pct()
+        );
+    }
 }

@@ -22,6 +22,17 @@ fn check_invariants(input: &str, a: &Analysis) {
         a.writes.iter().all(|w| !w.is_empty()),
         "empty write description for {input:?}"
     );
+    // Every write names its files or says it cannot; nothing is named or
+    // unnamed without a write.
+    assert_eq!(
+        a.writes.is_empty(),
+        a.targets.is_empty() && a.unnamed.is_empty(),
+        "writes, targets and unnamed disagree for {input:?}: {a:?}"
+    );
+    assert!(
+        a.targets.iter().chain(&a.unknown).all(|t| !t.is_empty()),
+        "empty target or unknown name for {input:?}"
+    );
     if let Some(r) = &a.unparsable {
         assert!(!r.is_empty(), "empty unparsable reason for {input:?}");
         // Reasons that quote the input quote a short, one-line part of it.
@@ -146,6 +157,57 @@ const PIECES: &[&str] = &[
     "-c",
     "-e",
     "-i",
+    // issue 10: the table engine and the new code paths
+    "time ",
+    "time -p ",
+    "coproc ",
+    "coproc N { ",
+    "git -C d ",
+    "commit ",
+    "tag -n5 ",
+    "npm run ",
+    "pnpm ",
+    "yarn ",
+    "npx ",
+    "-- ",
+    "--fix ",
+    "--dry-run ",
+    "--help ",
+    "-o ",
+    "--output=",
+    "--out-dir ",
+    "of=",
+    "cp ",
+    "mv ",
+    "sort -o ",
+    "cargo +nightly fmt ",
+    "uv run ",
+    "sudo -u root ",
+    "timeout 5 ",
+    "flock f -c ",
+    "trap '",
+    "watch ",
+    "hyperfine ",
+    "gdb --args ",
+    "env -S '",
+    "env -C d ",
+    "script -c ",
+    "parallel ",
+    ":::",
+    "sqlite3 db ",
+    "'INSERT ",
+    ".output f",
+    "pwsh -c ",
+    "Set-Content x ",
+    "lua -e ",
+    "io.open('x','w') ",
+    "Rscript -e ",
+    "writeLines('a', 'b') ",
+    "cd d && ",
+    "cd ",
+    "manage.py ",
+    "make fmt ",
+    "protoc --go_out=",
 ];
 
 fn pieces() -> impl Strategy<Value = String> {

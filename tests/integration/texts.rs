@@ -353,6 +353,7 @@ fn allowed_tools_wording_for_each_shell_rule() {
             allow: allow.iter().map(|s| s.to_string()).collect(),
             deny: deny.iter().map(|s| s.to_string()).collect(),
             deny_writes,
+            ..Default::default()
         },
         files: Default::default(),
         checks: Vec::new(),

@@ -1,0 +1,602 @@
+//! The engine that reads a [`Spec`]: it walks a command's words once,
+//! telling options (and the values they take) from arguments, follows a
+//! subcommand into its own spec, and turns what it found into writes (with
+//! the files they name), shell code to analyse, and the argv the command
+//! runs. Commands in no table are judged by the general rules
+//! ([`Cx::generic`]).
+
+use super::classify::{Cx, Dir, Marks, is_fix_target, is_remote, is_safe_target, join};
+use super::spec::{CodeArgs, List, RunKind, Spec, Targets, Writes, wild};
+
+/// What applying a spec leaves to the caller: the argv the command runs
+/// (from this index of the words it was given), how, and the command's
+/// description (`npm run`).
+pub(crate) type Run = Option<(usize, RunKind, String)>;
+
+/// How a command that is in no table is judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// A command flowgate does not know.
+    Unknown,
+    /// A script file run by an interpreter or a runner: not known either.
+    Script,
+    /// A project task or package script run by a runner (`npm run lint`):
+    /// the runner is known, what the task does is not visible.
+    Task,
+}
+
+/// Flags seen while walking a command's words.
+#[derive(Default)]
+struct Seen<'w> {
+    help: bool,
+    read_only: bool,
+    listing: bool,
+    write_flag: Option<&'w str>,
+}
+
+/// An option value the spec names: (index of the word holding it, option,
+/// value).
+type Value<'w> = (usize, &'w str, &'w str);
+
+/// `-a`…`-z`, `-A`…`-Z`, `-0`…`-9` as strings, for short options.
+const SHORTS: &str = "-a-b-c-d-e-f-g-h-i-j-k-l-m-n-o-p-q-r-s-t-u-v-w-x-y-z\
+                      -A-B-C-D-E-F-G-H-I-J-K-L-M-N-O-P-Q-R-S-T-U-V-W-X-Y-Z\
+                      -0-1-2-3-4-5-6-7-8-9-?-@-#";
+
+fn short(c: char) -> Option<&'static str> {
+    let k = match c {
+        'a'..='z' => c as usize - 'a' as usize,
+        'A'..='Z' => 26 + c as usize - 'A' as usize,
+        '0'..='9' => 52 + c as usize - '0' as usize,
+        '?' => 62,
+        '@' => 63,
+        '#' => 64,
+        _ => return None,
+    };
+    SHORTS.get(2 * k..2 * k + 2)
+}
+
+/// Does option entry `entry` match option `key` (with `val`, if it has
+/// one)? See the field docs in `spec.rs`.
+fn matches(entry: &str, key: &str, val: Option<&str>) -> bool {
+    match entry.split_once('=') {
+        Some((_, "")) => false,
+        Some((k, v)) => k == key && val == Some(v),
+        None => wild(entry, key),
+    }
+}
+
+fn any(list: List, key: &str, val: Option<&str>) -> bool {
+    list.iter().any(|e| matches(e, key, val))
+}
+
+/// The option part of an entry (`--emit` of `--emit=stdout`).
+fn entry_key(e: &str) -> &str {
+    e.split_once('=').map_or(e, |(k, _)| k)
+}
+
+fn takes_value(spec: &Spec, key: &str) -> bool {
+    [spec.values, spec.output, spec.files, spec.code, spec.chdir]
+        .iter()
+        .any(|l| l.iter().any(|e| wild(entry_key(e), key)))
+}
+
+/// A value an output option gives that is not a file (`-`, `/dev/null`).
+fn is_stdout(v: &str) -> bool {
+    v == "-" || is_safe_target(v)
+}
+
+/// General write signs on a command in no table: `-o FILE`, `--output`,
+/// `--out-file`, `--outdir`, … (not `--output-format`).
+fn is_out_option(k: &str) -> bool {
+    let Some(rest) = k.strip_prefix("--out") else {
+        return false;
+    };
+    let rest = rest.strip_prefix("put").unwrap_or(rest);
+    matches!(
+        rest,
+        "" | "file"
+            | "-file"
+            | "_file"
+            | "File"
+            | "dir"
+            | "-dir"
+            | "_dir"
+            | "Dir"
+            | "-directory"
+            | "path"
+            | "-path"
+    )
+}
+
+impl Cx<'_, '_, '_> {
+    /// Apply `spec` to `args` (the words after the command name); `label`
+    /// describes its writes. `marks` are those of `args`.
+    pub(crate) fn apply(
+        &mut self,
+        spec: &'static Spec,
+        label: &str,
+        args: &[String],
+        marks: Marks,
+    ) -> Run {
+        self.apply_spec(spec, label, args, marks, false, false)
+    }
+
+    fn apply_spec(
+        &mut self,
+        spec: &'static Spec,
+        label: &str,
+        args: &[String],
+        marks: Marks,
+        help: bool,
+        read_only: bool,
+    ) -> Run {
+        let mut seen = Seen {
+            help,
+            read_only,
+            ..Seen::default()
+        };
+        let mut pos: Vec<usize> = Vec::new();
+        let mut outputs: Vec<Value<'_>> = Vec::new();
+        let mut files: Vec<Value<'_>> = Vec::new();
+        let mut codes: Vec<Value<'_>> = Vec::new();
+        let mut run: Option<(usize, RunKind)> = None;
+        let mut dd = false;
+        let mut i = 0;
+        'words: while let Some(a) = args.get(i) {
+            let ai = i;
+            i += 1;
+            let a = a.as_str();
+            if !dd && a == "--" {
+                dd = true;
+                continue;
+            }
+            let option = a.len() > 1 && a.starts_with('-');
+            if dd || !option {
+                if option {
+                    // after `--`, flags passed on still say what it does
+                    // (`cargo fmt -- --check`)
+                    let mut none = Vec::new();
+                    let (mut n2, mut n3) = (Vec::new(), Vec::new());
+                    self.note(
+                        spec, a, None, ai, marks, &mut seen, &mut none, &mut n2, &mut n3,
+                    );
+                }
+                if !dd
+                    && let Some((k, v)) = a.split_once('=')
+                    && spec
+                        .output
+                        .iter()
+                        .chain(spec.files)
+                        .any(|e| e.strip_suffix('=') == Some(k))
+                {
+                    // `dd of=FILE`
+                    let into = if any(spec.output, &a[..=k.len()], None) {
+                        &mut outputs
+                    } else {
+                        &mut files
+                    };
+                    into.push((ai, k, v));
+                    continue;
+                }
+                if pos.is_empty() && !dd && !spec.subcommands.is_empty() {
+                    if a.starts_with('+') {
+                        continue; // `cargo +nightly fmt`
+                    }
+                    if let Some(sub) = spec.subcommand(a) {
+                        self.effects(label, args, marks, &seen, &outputs, &files, &codes, false);
+                        let label = format!("{label} {a}");
+                        // what it runs is found in the subcommand's words
+                        return self
+                            .apply_spec(
+                                sub,
+                                &label,
+                                &args[i..],
+                                marks.skip(i),
+                                seen.help,
+                                seen.read_only,
+                            )
+                            .map(|(at, kind, label)| (at + i, kind, label));
+                    }
+                }
+                pos.push(ai);
+                if let Some((at, kind)) = spec.run
+                    && pos.len() == usize::from(at) + 1
+                {
+                    run = Some((ai, kind));
+                    break;
+                }
+                continue;
+            }
+            let (key, glued) = match a.split_once('=') {
+                Some((k, v)) => (k, Some(v)),
+                None => (a, None),
+            };
+            let long = a.starts_with("--")
+                || (key.len() > 2 && spec.entries().any(|e| wild(entry_key(e), key)));
+            if long {
+                let (vi, val) = match glued {
+                    Some(v) => (ai, Some(v)),
+                    None if takes_value(spec, key) => {
+                        i += 1;
+                        (ai + 1, args.get(ai + 1).map(String::as_str))
+                    }
+                    None => (ai, None),
+                };
+                if key == "--help" {
+                    seen.help = true;
+                }
+                if self.note(
+                    spec,
+                    key,
+                    val,
+                    vi,
+                    marks,
+                    &mut seen,
+                    &mut outputs,
+                    &mut files,
+                    &mut codes,
+                ) {
+                    run = Some((i, RunKind::Command));
+                    break;
+                }
+                continue;
+            }
+            for (k, c) in a.char_indices().skip(1) {
+                let Some(key) = short(c) else { break };
+                if takes_value(spec, key) {
+                    let rest = &a[k + c.len_utf8()..];
+                    let (vi, val) = if rest.is_empty() {
+                        i += 1;
+                        (ai + 1, args.get(ai + 1).map(String::as_str))
+                    } else {
+                        (ai, Some(rest))
+                    };
+                    self.note(
+                        spec,
+                        key,
+                        val,
+                        vi,
+                        marks,
+                        &mut seen,
+                        &mut outputs,
+                        &mut files,
+                        &mut codes,
+                    );
+                    break;
+                }
+                if self.note(
+                    spec,
+                    key,
+                    None,
+                    ai,
+                    marks,
+                    &mut seen,
+                    &mut outputs,
+                    &mut files,
+                    &mut codes,
+                ) {
+                    run = Some((i, RunKind::Command));
+                    break 'words;
+                }
+            }
+        }
+        if run.is_some_and(|(at, _)| at >= args.len()) {
+            run = None;
+        }
+        self.effects(label, args, marks, &seen, &outputs, &files, &codes, true);
+        if seen.help || seen.read_only {
+            return None;
+        }
+        self.code_args(spec, label, args, marks, &pos, run.is_some());
+        if run.is_some() && seen.write_flag.is_none() {
+            // A wrapper's own default write happens only if it names a file
+            // before the command (`script log.txt make`).
+            let chosen = select(spec.targets, &pos, args);
+            if !chosen.is_empty() && outputs.is_empty() {
+                self.default_write(spec, label, args, marks, &pos, &chosen);
+            }
+            return run.map(|(at, kind)| (at, kind, label.to_string()));
+        }
+        if spec.tasks {
+            for &p in &pos {
+                let t = args[p].as_str();
+                if !t.contains('=')
+                    && (is_fix_target(t) || spec.write_tasks.iter().any(|g| wild(g, t)))
+                {
+                    self.write(format!("{label} {t}"));
+                }
+            }
+        }
+        let chosen = select(spec.targets, &pos, args);
+        if let Some(flag) = seen.write_flag {
+            self.write_targets(format!("{label} {flag}"), &chosen, args, marks, true);
+        } else if !seen.listing && outputs.is_empty() {
+            self.default_write(spec, label, args, marks, &pos, &chosen);
+        }
+        None
+    }
+
+    /// What a command writes with no write flag or output option.
+    fn default_write(
+        &mut self,
+        spec: &Spec,
+        label: &str,
+        args: &[String],
+        marks: Marks,
+        pos: &[usize],
+        chosen: &[usize],
+    ) {
+        match spec.writes {
+            Writes::Never => {}
+            Writes::Targets => {
+                if !chosen.is_empty() {
+                    self.write_targets(label.to_string(), chosen, args, marks, false);
+                }
+            }
+            Writes::Args(n) => {
+                if pos.len() >= usize::from(n) {
+                    self.write(label);
+                }
+            }
+            Writes::Always => self.write_targets(label.to_string(), chosen, args, marks, true),
+        }
+    }
+
+    /// Note option `key` (with `val`, found in word `vi`): read-only,
+    /// listing and write flags, outputs, files, code, a directory change.
+    /// Returns true when the rest of the words is a command it runs.
+    #[allow(clippy::too_many_arguments)]
+    fn note<'w>(
+        &mut self,
+        spec: &Spec,
+        key: &'w str,
+        val: Option<&'w str>,
+        vi: usize,
+        marks: Marks,
+        seen: &mut Seen<'w>,
+        outputs: &mut Vec<Value<'w>>,
+        files: &mut Vec<Value<'w>>,
+        codes: &mut Vec<Value<'w>>,
+    ) -> bool {
+        if key == "--help" {
+            seen.help = true;
+        }
+        if any(spec.read_only, key, val) {
+            seen.read_only = true;
+        }
+        if any(spec.listing, key, val) {
+            seen.listing = true;
+        }
+        if seen.write_flag.is_none() && any(spec.write_flags, key, val) {
+            seen.write_flag = Some(key);
+        }
+        if let Some(v) = val {
+            if any(spec.output, key, None) {
+                outputs.push((vi, key, v));
+            }
+            if any(spec.files, key, None) {
+                files.push((vi, key, v));
+            }
+            if any(spec.code, key, None) {
+                codes.push((vi, key, v));
+            }
+            if any(spec.chdir, key, None) {
+                self.dir = if marks.path(vi, v) || v.starts_with('~') {
+                    Dir::Unknown
+                } else {
+                    match &self.dir {
+                        Dir::Here => Dir::At(v.to_string()),
+                        Dir::At(d) => Dir::At(join(d, v)),
+                        Dir::Unknown => Dir::Unknown,
+                    }
+                };
+            }
+        }
+        any(spec.run_after, key, None)
+    }
+
+    /// The outputs, files and code collected so far. `last`: these are all
+    /// of them (not the ones before a subcommand).
+    #[allow(clippy::too_many_arguments)]
+    fn effects(
+        &mut self,
+        label: &str,
+        args: &[String],
+        marks: Marks,
+        seen: &Seen<'_>,
+        outputs: &[Value<'_>],
+        files: &[Value<'_>],
+        codes: &[Value<'_>],
+        last: bool,
+    ) {
+        let _ = (args, last);
+        if seen.help {
+            return;
+        }
+        if !seen.read_only {
+            for &(vi, opt, code) in codes {
+                self.shell_code(&format!("{label} {opt}"), code, marks.code(vi, code));
+            }
+            for &(vi, opt, v) in outputs {
+                if !is_stdout(v) {
+                    self.write_to(format!("{label} {opt} {v}"), v, marks.path(vi, v));
+                }
+            }
+        }
+        for &(vi, opt, v) in files {
+            if !is_stdout(v) {
+                self.write_to(format!("{label} {opt} {v}"), v, marks.path(vi, v));
+            }
+        }
+    }
+
+    /// The arguments that are shell code (`trap CODE`, `watch CMD`).
+    fn code_args(
+        &mut self,
+        spec: &Spec,
+        label: &str,
+        args: &[String],
+        marks: Marks,
+        pos: &[usize],
+        runs: bool,
+    ) {
+        match spec.code_args {
+            CodeArgs::None => {}
+            _ if runs || pos.is_empty() => {}
+            CodeArgs::First => {
+                let p = pos[0];
+                self.shell_code(label, &args[p], marks.code(p, &args[p]));
+            }
+            CodeArgs::All => {
+                let runtime = pos.iter().any(|&p| marks.code(p, &args[p]));
+                let code = pos
+                    .iter()
+                    .map(|&p| args[p].as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                self.shell_code(label, &code, runtime);
+            }
+            CodeArgs::Each => {
+                for &p in pos {
+                    self.shell_code(label, &args[p], marks.code(p, &args[p]));
+                }
+            }
+        }
+    }
+
+    /// Shell code a command runs; `runtime`: built by the calling shell.
+    fn shell_code(&mut self, who: &str, code: &str, runtime: bool) {
+        if code.is_empty() || code == "-" {
+            return;
+        }
+        if runtime {
+            self.unknown(format_args!("the code run by {who}"), code);
+        }
+        self.reanalyse(code);
+    }
+
+    /// A write of the `chosen` arguments; with none, a write of files it
+    /// does not name if `unnamed`, else nothing.
+    fn write_targets(
+        &mut self,
+        what: String,
+        chosen: &[usize],
+        args: &[String],
+        marks: Marks,
+        unnamed: bool,
+    ) {
+        if chosen.is_empty() {
+            if unnamed {
+                self.write(what);
+            }
+            return;
+        }
+        let mut any_file = false;
+        for &k in chosen {
+            let t = args[k].as_str();
+            if is_safe_target(t) {
+                continue;
+            }
+            any_file = true;
+            self.name_target(&what, t, marks.path(k, t));
+        }
+        if any_file {
+            self.out.writes.push(what);
+        }
+    }
+
+    /// A command in no table: written-to files from `-o`/`--output…`,
+    /// write flags (`--fix`, `--write`, `-w`, `--in-place`), a name that
+    /// says it formats or fixes; unless a `--dry-run`, `--check`, `--diff`
+    /// or `--help` makes it read-only. Unknown commands and scripts are
+    /// noted for `shell.unknown`.
+    pub(crate) fn generic(
+        &mut self,
+        name: &str,
+        label: &str,
+        args: &[String],
+        marks: Marks,
+        kind: Kind,
+    ) {
+        if kind != Kind::Task {
+            self.unknown_command(name);
+        }
+        let mut read_only = false;
+        let mut flag: Option<&str> = None;
+        let mut outputs: Vec<Value<'_>> = Vec::new();
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            let ai = i;
+            i += 1;
+            let (key, glued) = match a.split_once('=') {
+                Some((k, v)) if k.starts_with("--") => (k, Some(v)),
+                _ => (a.as_str(), None),
+            };
+            match key {
+                "--dry-run" | "--dryrun" | "--check" | "--diff" | "--help" => read_only = true,
+                "--fix" | "--write" | "-w" | "--in-place" | "--inplace" | "--write-changes"
+                | "--autofix" | "--autocorrect" => {
+                    flag.get_or_insert(key);
+                }
+                "-o" => {
+                    if let Some(v) = args.get(i) {
+                        outputs.push((i, "-o", v));
+                        i += 1;
+                    }
+                }
+                k if is_out_option(k) => match glued {
+                    Some(v) => outputs.push((ai, k, v)),
+                    None => {
+                        if let Some(v) = args.get(i) {
+                            outputs.push((i, k, v));
+                            i += 1;
+                        }
+                    }
+                },
+                _ => {}
+            }
+        }
+        if read_only {
+            return;
+        }
+        for (vi, opt, v) in outputs {
+            if !is_stdout(v) {
+                self.write_to(format!("{label} {opt} {v}"), v, marks.path(vi, v));
+            }
+        }
+        if let Some(f) = flag {
+            self.write(format!("{label} {f}"));
+        }
+        if is_fix_target(name) {
+            self.write(label.to_string());
+        }
+    }
+}
+
+/// The arguments (indexes into `args`) that `targets` selects from the
+/// positional ones, without `-` (standard input or output) and remote
+/// `host:path` ones.
+fn select(targets: Targets, pos: &[usize], args: &[String]) -> Vec<usize> {
+    let chosen: Vec<usize> = match targets {
+        Targets::None => Vec::new(),
+        Targets::All => pos.to_vec(),
+        Targets::First => pos.first().copied().into_iter().collect(),
+        Targets::Last => pos.last().copied().into_iter().collect(),
+        Targets::Dest if pos.len() >= 2 => pos.last().copied().into_iter().collect(),
+        Targets::Dest => Vec::new(),
+        Targets::Nth(n) => pos
+            .get(usize::from(n).saturating_sub(1))
+            .copied()
+            .into_iter()
+            .collect(),
+        Targets::From(n) => pos
+            .get(usize::from(n).saturating_sub(1)..)
+            .unwrap_or(&[])
+            .to_vec(),
+    };
+    chosen
+        .into_iter()
+        .filter(|&k| args[k] != "-" && !is_remote(&args[k]))
+        .collect()
+}

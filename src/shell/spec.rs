@@ -1,0 +1,411 @@
+//! What a command writes, as data: one [`Spec`] per command (the built-in
+//! ones are in `table.rs`, users add their own in `config.toml` under
+//! `[shell.commands.NAME]` with the same fields), read by the small engine
+//! in `engine.rs`.
+//!
+//! A spec says, for the words after the command name:
+//! - `values`: options that take a value (`-k`, `--key`), so their values
+//!   are not taken for arguments and a short-option cluster stops there;
+//! - `writes` and `targets`: when it writes by itself, and which of its
+//!   arguments are the files it writes;
+//! - `output`: options naming the file it writes instead of its default
+//!   (`-o FILE`; `-` is standard output); `files`: options naming other
+//!   files it writes as well (a log file, a header dump);
+//! - `write_flags`: flags that make it write (`--fix`, `-i`); `read_only`:
+//!   flags that make it read-only whatever else it is given (`--dry-run`,
+//!   `--check`); `listing`: flags that make it only list or show, unless a
+//!   write flag is given too (`git branch -a`, `git tag -l`);
+//! - `subcommands`: its subcommands, each a spec of its own (names may use
+//!   `*`: `make:*`);
+//! - `run`: it runs another command, whose argv starts at this argument
+//!   (`sudo CMD`: 0, `timeout DURATION CMD`: 1), as a command, a script
+//!   file or a project task; `run_after`: flags after which the rest is the
+//!   argv it runs (`gdb --args`);
+//! - `code`: options whose value is shell code it runs (`flock -c`);
+//!   `code_args`: which arguments are shell code (`trap CODE SIGNAL`,
+//!   `watch CMD…`, `hyperfine CMD…`);
+//! - `chdir`: options that change the directory its targets are relative
+//!   to (`git -C DIR`);
+//! - `tasks`: its arguments are task names (`make fmt`): a task named like a
+//!   formatter or fixer writes, and so do the ones matching `write_tasks`.
+//!
+//! Option entries are matched whole (`--output` also matches
+//! `--output=FILE`); an entry with `=` matches that value only
+//! (`--emit=stdout` matches `--emit stdout` too); `*` matches any run
+//! (`--*_out`); an entry ending in `=` is a `key=value` word (`dd of=FILE`).
+
+/// A list of option entries or names.
+pub type List = &'static [&'static str];
+
+/// When a command writes without a write flag or an output option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Writes {
+    /// Never by itself: only through its write flags and output options.
+    Never,
+    /// Its target arguments, when it is given any.
+    Targets,
+    /// When it is given at least this many arguments; what it writes is not
+    /// named (`git tag v1`, `git config k v`).
+    Args(u8),
+    /// Always: its target arguments, or files it does not name.
+    Always,
+}
+
+/// Which arguments (positional words, after options) a command writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Targets {
+    None,
+    All,
+    First,
+    /// The last one.
+    Last,
+    /// The last of two or more: a destination (`cp a b`).
+    Dest,
+    /// The n-th (from 1).
+    Nth(u8),
+    /// The n-th (from 1) and all after it.
+    From(u8),
+}
+
+/// What the argv a command runs is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunKind {
+    /// A command, classified as if it stood alone (`sudo rm x`).
+    Command,
+    /// A script file (`go run ./cmd/gen`): a spec under its file name if
+    /// there is one, else the general rules, and an unknown command.
+    Script,
+    /// A project task or package script (`npm run lint`): a spec under its
+    /// name if there is one, else judged by its name and the general rules.
+    Task,
+}
+
+/// Which arguments are shell code the command runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CodeArgs {
+    None,
+    /// The first (`trap CODE SIGNAL`).
+    First,
+    /// All of them, joined by spaces (`watch CMD ARGS`).
+    All,
+    /// Each one by itself (`hyperfine CMD1 CMD2`).
+    Each,
+}
+
+/// What one command (or subcommand) writes. See the module doc.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spec {
+    /// Its names: the first is its own, the others aliases.
+    pub names: List,
+    pub values: List,
+    pub writes: Writes,
+    pub targets: Targets,
+    pub output: List,
+    pub files: List,
+    pub write_flags: List,
+    pub read_only: List,
+    pub listing: List,
+    pub subcommands: &'static [Spec],
+    pub run: Option<(u8, RunKind)>,
+    pub run_after: List,
+    pub code: List,
+    pub code_args: CodeArgs,
+    pub chdir: List,
+    pub tasks: bool,
+    pub write_tasks: List,
+}
+
+/// A command that writes nothing and runs nothing.
+pub const fn cmd(names: List) -> Spec {
+    Spec {
+        names,
+        values: &[],
+        writes: Writes::Never,
+        targets: Targets::None,
+        output: &[],
+        files: &[],
+        write_flags: &[],
+        read_only: &[],
+        listing: &[],
+        subcommands: &[],
+        run: None,
+        run_after: &[],
+        code: &[],
+        code_args: CodeArgs::None,
+        chdir: &[],
+        tasks: false,
+        write_tasks: &[],
+    }
+}
+
+/// A subcommand: the same as [`cmd`], for reading.
+pub const fn sub(names: List) -> Spec {
+    cmd(names)
+}
+
+impl Spec {
+    pub const fn values(mut self, v: List) -> Self {
+        self.values = v;
+        self
+    }
+    /// Writes always; its targets are the arguments `targets` selects.
+    pub const fn always(mut self) -> Self {
+        self.writes = Writes::Always;
+        self
+    }
+    /// Writes its target arguments (all of them unless `targets` says).
+    pub const fn writes_targets(mut self, t: Targets) -> Self {
+        self.writes = Writes::Targets;
+        self.targets = t;
+        self
+    }
+    /// Writes when given at least `n` arguments.
+    pub const fn with_args(mut self, n: u8) -> Self {
+        self.writes = Writes::Args(n);
+        self
+    }
+    pub const fn targets(mut self, t: Targets) -> Self {
+        self.targets = t;
+        self
+    }
+    pub const fn output(mut self, v: List) -> Self {
+        self.output = v;
+        self
+    }
+    pub const fn files(mut self, v: List) -> Self {
+        self.files = v;
+        self
+    }
+    pub const fn write_flags(mut self, v: List) -> Self {
+        self.write_flags = v;
+        self
+    }
+    pub const fn read_only(mut self, v: List) -> Self {
+        self.read_only = v;
+        self
+    }
+    pub const fn listing(mut self, v: List) -> Self {
+        self.listing = v;
+        self
+    }
+    pub const fn subs(mut self, v: &'static [Spec]) -> Self {
+        self.subcommands = v;
+        self
+    }
+    /// Runs the command starting at its `at`-th argument (from 0).
+    pub const fn run(mut self, at: u8) -> Self {
+        self.run = Some((at, RunKind::Command));
+        self
+    }
+    pub const fn run_script(mut self, at: u8) -> Self {
+        self.run = Some((at, RunKind::Script));
+        self
+    }
+    pub const fn run_task(mut self, at: u8) -> Self {
+        self.run = Some((at, RunKind::Task));
+        self
+    }
+    pub const fn run_after(mut self, v: List) -> Self {
+        self.run_after = v;
+        self
+    }
+    pub const fn code(mut self, v: List) -> Self {
+        self.code = v;
+        self
+    }
+    pub const fn code_args(mut self, c: CodeArgs) -> Self {
+        self.code_args = c;
+        self
+    }
+    pub const fn chdir(mut self, v: List) -> Self {
+        self.chdir = v;
+        self
+    }
+    /// Its arguments are task names; those matching `write_tasks` (and
+    /// those named like formatters or fixers) write.
+    pub const fn tasks(mut self, write_tasks: List) -> Self {
+        self.tasks = true;
+        self.write_tasks = write_tasks;
+        self
+    }
+
+    /// The subcommand `word` names, if any.
+    pub(crate) fn subcommand(&self, word: &str) -> Option<&'static Spec> {
+        self.subcommands
+            .iter()
+            .find(|s| s.names.iter().any(|n| wild(n, word)))
+    }
+
+    /// Every option entry of the spec, for telling single-dash long options
+    /// (`-out`, `-coverprofile`) from short-option clusters.
+    pub(crate) fn entries(&self) -> impl Iterator<Item = &'static str> + '_ {
+        [
+            self.values,
+            self.output,
+            self.files,
+            self.write_flags,
+            self.read_only,
+            self.listing,
+            self.run_after,
+            self.code,
+            self.chdir,
+        ]
+        .into_iter()
+        .flatten()
+        .copied()
+    }
+}
+
+/// `*` (any run) wildcard match; without `*`, equality.
+pub(crate) fn wild(pattern: &str, text: &str) -> bool {
+    if !pattern.contains('*') {
+        return pattern == text;
+    }
+    let (p, t) = (pattern.as_bytes(), text.as_bytes());
+    let (mut pi, mut ti) = (0, 0);
+    let (mut star, mut mark) = (None, 0);
+    while ti < t.len() {
+        if pi < p.len() && p[pi] != b'*' && p[pi] == t[ti] {
+            pi += 1;
+            ti += 1;
+        } else if pi < p.len() && p[pi] == b'*' {
+            star = Some(pi);
+            pi += 1;
+            mark = ti;
+        } else if let Some(s) = star {
+            pi = s + 1;
+            mark += 1;
+            ti = mark;
+        } else {
+            return false;
+        }
+    }
+    p[pi..].iter().all(|c| *c == b'*')
+}
+
+// --- the name index, built at compile time ---------------------------------
+
+/// How many names a table has.
+pub(crate) const fn name_count(table: &[Spec]) -> usize {
+    let mut n = 0;
+    let mut i = 0;
+    while i < table.len() {
+        n += table[i].names.len();
+        i += 1;
+    }
+    n
+}
+
+const fn str_less(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut i = 0;
+    while i < a.len() && i < b.len() {
+        if a[i] != b[i] {
+            return a[i] < b[i];
+        }
+        i += 1;
+    }
+    a.len() < b.len()
+}
+
+/// Every name of `table` with the index of its spec, sorted by name
+/// (heapsort: const code cannot call `sort`).
+pub(crate) const fn build_index<const N: usize>(
+    table: &'static [Spec],
+) -> [(&'static str, u16); N] {
+    let mut out: [(&'static str, u16); N] = [("", 0); N];
+    let mut k = 0;
+    let mut i = 0;
+    while i < table.len() {
+        let mut j = 0;
+        while j < table[i].names.len() {
+            out[k] = (table[i].names[j], i as u16);
+            k += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    // heapsort
+    let n = N;
+    let mut start = n / 2;
+    while start > 0 {
+        start -= 1;
+        sift_down(&mut out, start, n);
+    }
+    let mut end = n;
+    while end > 1 {
+        end -= 1;
+        let t = out[0];
+        out[0] = out[end];
+        out[end] = t;
+        sift_down(&mut out, 0, end);
+    }
+    out
+}
+
+const fn sift_down<const N: usize>(a: &mut [(&'static str, u16); N], mut root: usize, end: usize) {
+    loop {
+        let mut child = 2 * root + 1;
+        if child >= end {
+            return;
+        }
+        if child + 1 < end && str_less(a[child].0, a[child + 1].0) {
+            child += 1;
+        }
+        if str_less(a[root].0, a[child].0) {
+            let t = a[root];
+            a[root] = a[child];
+            a[child] = t;
+            root = child;
+        } else {
+            return;
+        }
+    }
+}
+
+/// The spec `name` has in `table`, through its sorted `index`.
+pub(crate) fn find(
+    table: &'static [Spec],
+    index: &[(&'static str, u16)],
+    name: &str,
+) -> Option<&'static Spec> {
+    let k = index.binary_search_by(|(n, _)| n.cmp(&name)).ok()?;
+    table.get(usize::from(index[k].1))
+}
+
+/// Commands a user defined in `config.toml` (`[shell.commands.NAME]`),
+/// consulted before the built-in table. Their specs live as long as the
+/// process (a hook call reads its config once).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct UserCommands {
+    specs: Vec<&'static Spec>,
+}
+
+impl UserCommands {
+    /// Add (or replace, by its first name) a command.
+    pub fn insert(&mut self, spec: Spec) {
+        let name = spec.names.first().copied().unwrap_or("");
+        self.specs
+            .retain(|s| s.names.first().copied().unwrap_or("") != name);
+        self.specs.push(Box::leak(Box::new(spec)));
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.specs.is_empty()
+    }
+
+    pub(crate) fn get(&self, name: &str) -> Option<&'static Spec> {
+        self.specs.iter().find(|s| s.names.contains(&name)).copied()
+    }
+}
+
+/// Keep `v` for the rest of the process, as table data.
+pub fn leak_list(v: Vec<String>) -> List {
+    let v: Vec<&'static str> = v.into_iter().map(|s| &*s.leak()).collect();
+    v.leak()
+}
+
+/// Keep subcommand specs for the rest of the process.
+pub fn leak_specs(v: Vec<Spec>) -> &'static [Spec] {
+    v.leak()
+}

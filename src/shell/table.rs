@@ -1,0 +1,1757 @@
+//! The built-in table: what the commands coding agents run write, as data
+//! (see `spec.rs` for the fields; users add commands in `config.toml` with
+//! the same fields). Commands whose meaning needs code — shells, `eval`,
+//! `source`, interpreters and their inline code, `sed`, `awk`, `find`,
+//! `fd`, `xargs`, `parallel`, `tar`, `sqlite3`, `duckdb`, `pacman`,
+//! `pwsh` — are in `classify.rs`; they are known commands too
+//! ([`CODE`]).
+//!
+//! The table is Rust data, not a file read at run time: parsing it would
+//! cost more than a whole hook call (a 72 KB TOML document took ~7 ms to
+//! parse on the build machine). Its name index is sorted at compile time.
+
+use super::spec::CodeArgs::{All, Each, First};
+use super::spec::Targets::{Dest, From, Last, Nth};
+use super::spec::{Spec, Targets, build_index, cmd, find, name_count, sub};
+
+/// Names classified by code in `classify.rs`, not by the table.
+#[rustfmt::skip]
+pub(crate) const CODE: &[&str] = &[
+    "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish", "yash", "posh", "rbash", "eval",
+    "source", ".", "python", "pypy", "node", "perl", "ruby", "php", "lua", "luajit", "Rscript",
+    "R", "pwsh", "powershell", "powershell.exe", "pwsh.exe", "tclsh", "wish", "expect",
+    "osascript", "irb", "awk", "gawk", "mawk", "nawk", "sed", "gsed", "find", "gfind", "fd",
+    "fdfind", "xargs", "gxargs", "parallel", "tar", "gtar", "bsdtar", "sqlite3", "duckdb",
+    "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir",
+];
+
+const A: Targets = Targets::All;
+
+/// Formatters and fixers share these read-only flags.
+const CHECK: &[&str] = &["--check", "--diff", "--dry-run"];
+
+#[rustfmt::skip]
+pub(crate) const TABLE: &[Spec] = &[
+    // --- known commands that write nothing by themselves ---------------------
+    cmd(&[
+        ":", "true", "false", "echo", "printf", "test", "[", "pwd", "export", "set", "unset",
+        "shopt", "alias", "unalias", "type", "hash", "help", "read", "readonly", "declare",
+        "typeset", "local", "let", "shift", "exit", "return", "break", "continue", "wait", "jobs",
+        "fg", "bg", "disown", "kill", "killall", "pkill", "ulimit", "umask", "times", "getopts",
+        "mapfile", "readarray", "compgen", "complete", "dirs", "logout", "ls", "dir", "vdir",
+        "cat", "tac", "nl", "head", "tail", "more", "most", "wc", "grep", "egrep", "fgrep", "rg",
+        "ag", "ack", "ugrep", "cut", "paste", "join", "comm", "diff", "diff3", "sdiff", "cmp",
+        "colordiff", "delta", "difft", "file", "stat", "du", "df", "locate", "which", "whereis",
+        "whatis", "apropos", "man", "info", "tldr", "date", "cal", "sleep", "printenv", "id",
+        "whoami", "groups", "users", "who", "w", "last", "uname", "hostname", "uptime", "nproc",
+        "lscpu", "lsblk", "lsusb", "lspci", "free", "vmstat", "iostat", "mpstat", "top", "htop",
+        "btop", "ps", "pgrep", "pidof", "pstree", "lsof", "netstat", "ss", "ip", "ifconfig",
+        "route", "ping", "traceroute", "tracepath", "mtr", "dig", "nslookup", "host", "whois",
+        "nc", "ncat", "telnet", "ssh", "sftp", "mosh", "realpath", "readlink", "dirname",
+        "basename", "seq", "yes", "od", "hexdump", "hd", "strings", "nm", "objdump", "readelf",
+        "ldd", "otool", "size", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum",
+        "sha512sum", "b2sum", "shasum", "cksum", "sum", "base32", "basenc", "column", "fold",
+        "fmt", "pr", "expand", "unexpand", "tr", "rev", "tsort", "numfmt", "factor", "bc", "dc",
+        "expr", "jq", "gojq", "jaq", "jless", "fx", "xq", "csvlook", "csvcut", "csvstat", "xsv",
+        "qsv", "bat", "batcat", "glow", "mdcat", "highlight", "pygmentize", "zcat", "zless",
+        "zgrep", "zdiff", "bzcat", "xzcat", "zstdcat", "lz4cat", "zipinfo", "lsar", "tig",
+        "getconf", "lsb_release", "arch", "tty", "stty", "tput", "clear", "reset", "mktemp",
+        "getent", "ldconfig", "ffprobe", "identify", "exiftool", "mediainfo", "pdfinfo",
+        "pdftotext", "wslpath", "cygpath", "nvidia-smi", "dmesg", "journalctl", "systemctl",
+        "service", "loginctl", "timedatectl", "localectl", "findmnt", "mount", "blkid", "fdisk",
+        "parted", "sensors", "pv", "ts", "ifne", "vipe", "combine", "isutf8", "errno", "pee",
+        // builds, tests, linters and checkers: they write only build output
+        "rustc", "clippy-driver", "rust-analyzer", "cargo-nextest", "tox", "nox", "mypy",
+        "pyright", "pylint", "flake8", "pyflakes", "pycodestyle", "pydocstyle", "bandit",
+        "vulture", "radon", "xenon", "coverage", "mocha", "ava", "karma", "cypress", "rspec",
+        "minitest", "phpunit", "phpstan", "psalm", "bats", "behave", "ctest", "ninja", "meson",
+        "bazel", "bazelisk", "buck2", "cmake", "scons", "javac", "java", "kotlinc", "kotlin",
+        "scalac", "scala", "sbt", "lein", "clojure", "clj", "ghc", "ghci", "cabal", "stack",
+        "ocaml", "dune", "opam", "elixir", "erl", "rebar3", "gleam", "nim", "crystal", "julia",
+        "swiftc", "xcodebuild", "xcrun", "gcc-ar", "ar", "ld", "as", "shellcheck", "hadolint",
+        "yamllint", "actionlint", "cspell", "vale", "proselint", "write-good", "alex",
+        "staticcheck", "golint", "revive", "govulncheck", "errcheck", "ineffassign", "gosec",
+        "cargo-deny", "cargo-audit", "cargo-outdated", "cargo-udeps", "cargo-bloat",
+        "cargo-expand", "tflint", "tfsec", "checkov", "kubeval", "kubeconform", "conftest", "opa",
+        "spectral", "commitlint", "lint-staged", "danger", "sonar-scanner", "selene", "luacheck",
+        "credo", "dialyzer", "reek", "brakeman", "htmlhint", "jshint", "jscs", "vue-tsc",
+        "svelte-check", "astro", "next", "nuxt", "vite", "webpack", "rollup", "esbuild", "parcel",
+        "turbo", "nx", "storybook", "serve", "http-server", "live-server", "nodemon", "pm2",
+        "forever", "gunicorn", "uvicorn", "hypercorn", "flask", "celery", "redis-cli", "psql",
+        "mysql", "mongosh", "mongo", "pg_isready", "curlie", "grpcurl", "websocat", "ab", "wrk",
+        "hey", "k6", "locust", "siege", "lighthouse", "gcloud", "az", "heroku", "fly", "flyctl",
+        "vercel", "netlify", "doctl", "linode-cli", "firebase", "wrangler", "stripe", "sentry-cli",
+        "op", "vault", "consul", "nomad", "kind", "minikube", "k3d", "kubectx", "kubens", "k9s",
+        "stern", "kustomize", "skaffold", "tilt", "argocd", "flux", "istioctl", "eksctl",
+        "ansible", "ansible-playbook", "ansible-lint", "packer", "vagrant", "pulumi", "cdk", "sam",
+        "serverless", "sls", "podman-compose", "docker-compose", "crictl", "ctr", "skopeo",
+        "crane", "dive", "grype", "syft", "cosign", "lazydocker", "ctop",
+    ]),
+    // --- file operations -------------------------------------------------------
+    cmd(&["cp", "gcp"])
+        .always()
+        .targets(Dest)
+        .values(&["-S", "--suffix"])
+        .output(&["-t", "--target-directory"]),
+    cmd(&["mv", "gmv"])
+        .always()
+        .targets(A)
+        .values(&["-S", "--suffix"])
+        .files(&["-t", "--target-directory"]),
+    cmd(&[
+        "rm", "grm", "rm.exe", "rmdir", "unlink", "srm", "trash", "trash-put", "mkfifo",
+        "sudoedit", "rimraf", "del-cli",
+    ])
+    .always()
+    .targets(A),
+    cmd(&["shred"]).always().targets(A).values(&[
+        "-n", "-s", "--iterations", "--size", "--random-source",
+    ]),
+    cmd(&["touch"])
+        .always()
+        .targets(A)
+        .values(&["-d", "-t", "-r", "--date", "--reference"]),
+    cmd(&["mkdir", "gmkdir"])
+        .always()
+        .targets(A)
+        .values(&["-m", "--mode", "--context"]),
+    cmd(&["mknod"])
+        .always()
+        .targets(Targets::First)
+        .values(&["-m", "--mode"]),
+    cmd(&["truncate"])
+        .always()
+        .targets(A)
+        .values(&["-s", "-r", "--size", "--reference"]),
+    cmd(&["fallocate"])
+        .always()
+        .targets(Last)
+        .values(&["-l", "-o", "-n", "--length", "--offset"]),
+    cmd(&["setfacl"]).always().targets(A).values(&[
+        "-m", "-x", "-M", "-X", "--modify", "--remove", "--set", "--set-file",
+    ]),
+    cmd(&["chmod", "chown", "chgrp", "chattr", "chcon"])
+        .always()
+        .targets(From(2))
+        .values(&["--reference"]),
+    cmd(&["ln", "link", "gln"])
+        .always()
+        .targets(Dest)
+        .values(&["-S", "--suffix"])
+        .output(&["-t", "--target-directory"]),
+    cmd(&["install", "ginstall"])
+        .always()
+        .targets(A)
+        .values(&[
+            "-m", "-o", "-g", "-S", "--mode", "--owner", "--group", "--suffix",
+        ])
+        .files(&["-t", "--target-directory"]),
+    cmd(&["split", "gsplit"]).always().values(&[
+        "-l", "-b", "-C", "-n", "-a", "-t", "--lines", "--bytes", "--line-bytes", "--number",
+        "--suffix-length", "--additional-suffix", "--separator",
+    ]),
+    cmd(&["csplit"])
+        .always()
+        .values(&["-f", "-b", "-n", "--prefix", "--suffix-format"]),
+    cmd(&[
+        "apply_patch", "applypatch", "rename", "prename", "file-rename", "mmv",
+    ])
+    .always(),
+    cmd(&["virtualenv"]).always().targets(Targets::First),
+    cmd(&["patch", "gpatch"])
+        .always()
+        .read_only(&["--dry-run", "--check"])
+        .values(&[
+            "-p", "-i", "-d", "-B", "-F", "-V", "-z", "-D", "--input", "--directory",
+        ])
+        .output(&["-o", "--output"])
+        .files(&["-r", "--reject-file"]),
+    cmd(&["sponge", "ed", "red"])
+        .writes_targets(A)
+        .values(&["-p"]),
+    cmd(&[
+        "ex", "vi", "vim", "nvim", "nano", "emacs", "emacsclient", "pico", "micro", "hx", "kak",
+        "code", "subl", "gedit", "mcedit", "joe", "jed", "ne",
+    ])
+    .writes_targets(A)
+    .values(&[
+        "-c", "-S", "-s", "-u", "-i", "-T", "--cmd", "-l", "--load", "-f", "--funcall",
+    ])
+    .read_only(&["--diff", "-d"]),
+    cmd(&[
+        "strip", "objcopy", "upx", "patchelf", "install_name_tool", "codesign",
+    ])
+    .writes_targets(Last)
+    .values(&["-o", "-R", "-K", "-N", "--remove-section", "--keep-symbol"])
+    .output(&["-o"]),
+    cmd(&["dd"]).output(&["of="]),
+    cmd(&["tee", "gtee"]).writes_targets(A),
+    cmd(&["sort", "gsort"])
+        .values(&[
+            "-k", "-t", "-S", "-T", "--key", "--field-separator", "--buffer-size",
+            "--temporary-directory",
+        ])
+        .output(&["-o", "--output"]),
+    cmd(&["shuf"])
+        .values(&[
+            "-n", "-i", "--head-count", "--input-range", "--random-source",
+        ])
+        .output(&["-o", "--output"]),
+    cmd(&["iconv"])
+        .values(&["-f", "-t", "--from-code", "--to-code"])
+        .output(&["-o", "--output"]),
+    cmd(&["uniq"]).writes_targets(Nth(2)).values(&[
+        "-f", "-s", "-w", "--skip-fields", "--skip-chars", "--check-chars",
+    ]),
+    cmd(&["xxd"]).writes_targets(Nth(2)).values(&[
+        "-c", "-g", "-l", "-o", "-s", "-n", "-cols", "-len", "-seek", "-offset", "-name",
+    ]),
+    cmd(&["base64", "gbase64"])
+        .values(&["-i", "--input", "-b", "--break", "-w", "--wrap"])
+        .output(&["-o", "--output"]),
+    cmd(&["openssl"]).output(&["-out", "-keyout"]),
+    cmd(&["gpg", "gpg2"])
+        .values(&[
+            "-u", "-r", "--local-user", "--recipient", "--default-key", "--homedir",
+        ])
+        .output(&["-o", "--output"]),
+    cmd(&["age"])
+        .values(&["-r", "-R", "-i"])
+        .output(&["-o", "--output"]),
+    cmd(&["sops"])
+        .write_flags(&["-i", "--in-place"])
+        .targets(A)
+        .output(&["--output"]),
+    cmd(&["ssh-keygen"])
+        .always()
+        .values(&[
+            "-t", "-b", "-N", "-C", "-P", "-F", "-R", "-E", "-m", "-O", "-Z", "-a", "-n", "-V",
+            "-I", "-s", "-z", "-D", "-w", "-Y", "-r",
+        ])
+        .read_only(&["-l", "-y", "-F", "-B", "-L", "-Q", "-e", "-H"])
+        .output(&["-f"]),
+    cmd(&["ssh-copy-id", "ssh-add", "ssh-keyscan"]),
+    cmd(&["pg_dump", "pg_dumpall", "pg_restore"])
+        .values(&[
+            "-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username", "-F", "--format",
+            "-n", "--schema", "-t", "--table", "-T", "-N", "-j", "--jobs", "-E", "--encoding",
+            "-Z", "--compress",
+        ])
+        .output(&["-f", "--file"]),
+    cmd(&["mysqldump", "mariadb-dump"]).output(&["-r", "--result-file"]),
+    cmd(&["less"]).files(&["-o", "-O", "--log-file", "--LOG-FILE"]),
+    cmd(&["tree"])
+        .values(&[
+            "-L", "-I", "-P", "--filelimit", "-H", "-T", "--charset", "--sort",
+        ])
+        .output(&["-o"]),
+    cmd(&["cloc", "tokei", "scc"])
+        .values(&[
+            "--exclude-dir", "--include-lang", "--exclude-lang", "-e", "--exclude",
+        ])
+        .files(&["--out", "--report-file", "-o", "--output"]),
+    cmd(&["hyperfine"])
+        .code_args(Each)
+        .code(&[
+            "--prepare", "-p", "--setup", "-s", "--cleanup", "-c", "--conclude",
+        ])
+        .values(&[
+            "-w", "--warmup", "-r", "--runs", "-m", "--min-runs", "-M", "--max-runs", "-n",
+            "--command-name", "-S", "--shell", "-u", "--time-unit", "--style", "--output",
+        ])
+        .files(&[
+            "--export-json", "--export-csv", "--export-markdown", "--export-asciidoc",
+            "--export-orgmode",
+        ]),
+    cmd(&["pandoc"])
+        .values(&[
+            "-f", "-r", "--from", "--read", "-t", "-w", "--to", "--write", "--template", "-M",
+            "--metadata", "-V", "--variable", "--metadata-file", "--data-dir", "--resource-path",
+            "--lua-filter", "-F", "--filter", "-c", "--css", "-H", "--include-in-header", "-B",
+            "--include-before-body", "-A", "--include-after-body", "--reference-doc",
+            "--pdf-engine", "--csl", "--bibliography", "--highlight-style", "--columns",
+            "--tab-stop", "--toc-depth", "--slide-level", "--title-prefix", "-T",
+        ])
+        .output(&["-o", "--output"])
+        .files(&["--extract-media", "--log"]),
+    cmd(&[
+        "convert", "magick", "composite", "montage", "compare", "cwebp", "gm",
+    ])
+    .writes_targets(Dest)
+    .subs(&[
+        sub(&["identify"]),
+        sub(&["mogrify"]).writes_targets(Targets::All),
+        sub(&["convert", "composite", "montage", "compare"]).writes_targets(Dest),
+    ]),
+    cmd(&["mogrify", "optipng", "jpegoptim", "oxipng"])
+        .writes_targets(A)
+        .read_only(&["--dry-run", "-simulate", "--simulate"]),
+    cmd(&["ffmpeg", "avconv"]).writes_targets(Last).values(&[
+        "-i", "-f", "-c", "-codec", "-vcodec", "-acodec", "-c:v", "-c:a", "-b", "-b:v", "-b:a",
+        "-r", "-s", "-t", "-ss", "-to", "-vf", "-af", "-filter:v", "-filter:a", "-filter_complex",
+        "-map", "-preset", "-crf", "-q", "-q:v", "-q:a", "-ac", "-ar", "-pix_fmt", "-metadata",
+        "-loglevel", "-v", "-threads", "-aspect", "-frames", "-vframes", "-aframes", "-movflags",
+        "-tune", "-profile:v", "-level", "-g", "-bf", "-maxrate", "-bufsize", "-an", "-vn",
+    ]),
+    cmd(&["sox"]).writes_targets(Last),
+    cmd(&["unzip"])
+        .with_args(1)
+        .read_only(&["-l", "-v", "-t", "-Z", "-p", "-c", "-z"])
+        .values(&["-d", "-P", "-x"])
+        .output(&["-d"]),
+    cmd(&["zip"])
+        .writes_targets(Targets::First)
+        .read_only(&["-sf", "--show-files", "-T"])
+        .values(&["-b", "-n", "-O", "-t", "-tt", "-x", "-i", "-P"])
+        .output(&["-O", "--output-file"]),
+    cmd(&[
+        "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma", "zstd", "unzstd",
+        "lz4", "compress", "uncompress", "pigz", "unpigz", "brotli", "lzip", "lunzip", "lzop",
+        "pbzip2", "pixz",
+    ])
+    .writes_targets(A)
+    .read_only(&[
+        "-c", "--stdout", "--to-stdout", "-l", "--list", "-t", "--test",
+    ])
+    .values(&["-S", "--suffix", "-T", "-b", "-q", "-w", "-B", "-D"])
+    .output(&["-o", "--output"]),
+    cmd(&["7z", "7za", "7zr", "7zz"]).subs(&[
+        sub(&["a", "x", "e", "u", "d", "rn"]).always(),
+        sub(&["l", "t", "h", "i", "b"]),
+    ]),
+    cmd(&["rar", "unrar"]).subs(&[sub(&["a", "x", "e", "u", "d", "m", "rn", "f"]).always()]),
+    // --- downloads and copies --------------------------------------------------
+    cmd(&["curl"])
+        .values(&[
+            "-A", "-b", "-C", "-d", "-e", "-E", "-F", "-H", "-K", "-m", "-P", "-Q", "-r", "-t",
+            "-T", "-u", "-U", "-w", "-x", "-X", "-y", "-Y", "-z", "--data", "--data-raw",
+            "--data-binary", "--data-urlencode", "--data-ascii", "--json", "--header", "--request",
+            "--user", "--user-agent", "--referer", "--cookie", "--form", "--form-string",
+            "--max-time", "--connect-timeout", "--retry", "--retry-delay", "--retry-max-time",
+            "--url", "--proxy", "--cacert", "--capath", "--cert", "--key", "--resolve",
+            "--write-out", "--upload-file", "--range", "--config", "--oauth2-bearer",
+            "--netrc-file", "--limit-rate", "--interface", "--continue-at", "--time-cond",
+            "--max-filesize", "--max-redirs", "--aws-sigv4", "--variable", "--connect-to",
+            "--output-dir", "--etag-compare", "--unix-socket", "--proxy-user", "--preproxy",
+            "--http-version",
+        ])
+        .output(&["-o", "--output"])
+        .files(&[
+            "-D", "--dump-header", "-c", "--cookie-jar", "--trace", "--trace-ascii", "--stderr",
+            "--etag-save", "--hsts", "--alt-svc", "--libcurl",
+        ])
+        .write_flags(&["-O", "--remote-name", "--remote-name-all"]),
+    cmd(&["wget", "wget2"])
+        .always()
+        .read_only(&["--spider"])
+        .values(&[
+            "-e", "-i", "-B", "-t", "-T", "-w", "-Q", "-l", "-A", "-R", "-D", "-X", "-I", "-U",
+            "--user", "--password", "--header", "--user-agent", "--tries", "--timeout", "--wait",
+            "--quota", "--level", "--accept", "--reject", "--domains", "--exclude-directories",
+            "--include-directories", "--base", "--input-file", "--execute", "--post-data",
+            "--post-file", "--method", "--body-data", "--referer", "--load-cookies",
+        ])
+        .output(&["-O", "--output-document", "-P", "--directory-prefix"])
+        .files(&[
+            "-o", "--output-file", "-a", "--append-output", "--save-cookies", "--save-headers",
+        ]),
+    cmd(&["aria2c", "axel", "yt-dlp", "youtube-dl", "gdown"])
+        .always()
+        .output(&["-o", "--output", "-d", "--dir"]),
+    cmd(&["http", "https", "xh", "xhs"])
+        .write_flags(&["-d", "--download"])
+        .output(&["-o", "--output"]),
+    cmd(&["scp"])
+        .writes_targets(Dest)
+        .values(&["-P", "-i", "-o", "-F", "-c", "-l", "-S", "-J"]),
+    cmd(&["rsync"])
+        .writes_targets(Dest)
+        .read_only(&["-n", "--dry-run", "--list-only"])
+        .values(&[
+            "-e", "-B", "-f", "-T", "-M", "--exclude", "--include", "--exclude-from",
+            "--include-from", "--files-from", "--filter", "--rsh", "--rsync-path", "--partial-dir",
+            "--temp-dir", "--compare-dest", "--copy-dest", "--link-dest", "--password-file",
+            "--chmod", "--chown", "--port", "--bwlimit", "--timeout", "--suffix", "--max-size",
+            "--min-size", "--max-delete",
+        ])
+        .files(&["--log-file", "--backup-dir"]),
+    cmd(&["rclone"])
+        .read_only(&["-n", "--dry-run"])
+        .values(&[
+            "--config", "--include", "--exclude", "--filter", "--transfers",
+        ])
+        .subs(&[sub(&[
+            "copy", "sync", "move", "copyto", "moveto", "delete", "deletefile", "purge", "mkdir",
+            "rmdir", "rmdirs", "bisync", "copyurl", "dedupe", "mount",
+        ])
+        .always()]),
+    cmd(&["aws"])
+        .values(&[
+            "--profile", "--region", "--output", "--endpoint-url", "--query", "--color",
+        ])
+        .subs(&[
+            sub(&["s3"]).subs(&[sub(&["cp", "mv", "sync"])
+                .writes_targets(Dest)
+                .read_only(&["--dryrun"])
+                .values(&[
+                    "--exclude", "--include", "--acl", "--storage-class", "--content-type",
+                    "--cache-control", "--expires", "--sse", "--grants",
+                ])]),
+            sub(&["s3api"]).subs(&[sub(&["get-object"]).writes_targets(Last).values(&[
+                "--bucket", "--key", "--range", "--version-id",
+            ])]),
+        ]),
+    cmd(&["gsutil"])
+        .values(&["-h", "-o", "-u"])
+        .subs(&[sub(&["cp", "mv", "rsync"])
+            .writes_targets(Dest)
+            .values(&["-z", "-Z"])]),
+    cmd(&["docker", "podman", "nerdctl"])
+        .values(&[
+            "-H", "--host", "-c", "--context", "--config", "-l", "--log-level",
+        ])
+        .subs(&[
+            sub(&["cp"]).writes_targets(Dest),
+            sub(&["container"]).subs(&[
+                sub(&["cp"]).writes_targets(Dest),
+                sub(&["export"]).output(&["-o", "--output"]),
+            ]),
+            sub(&["image"]).subs(&[sub(&["save"]).output(&["-o", "--output"])]),
+            sub(&["save", "export"]).output(&["-o", "--output"]),
+            sub(&["build", "buildx"])
+                .values(&[
+                    "-t", "--tag", "-f", "--file", "--build-arg", "--target", "--platform",
+                ])
+                .output(&["-o", "--output"])
+                .subs(&[sub(&["build", "bake"]).output(&["-o", "--output"])]),
+            sub(&["compose"])
+                .values(&[
+                    "-f", "--file", "-p", "--project-name", "--env-file", "--profile",
+                ])
+                .subs(&[sub(&["cp"]).writes_targets(Dest)]),
+        ]),
+    cmd(&["kubectl", "oc"])
+        .values(&[
+            "-n", "--namespace", "--context", "-c", "--container", "--kubeconfig", "-l",
+            "--selector", "-o", "--output", "--cluster", "--user", "-f", "--filename",
+        ])
+        .subs(&[sub(&["cp"]).writes_targets(Dest)]),
+    cmd(&["helm"])
+        .values(&[
+            "-n", "--namespace", "--kube-context", "-f", "--values", "--set", "--version",
+        ])
+        .subs(&[
+            sub(&["pull", "fetch"])
+                .always()
+                .output(&["-d", "--destination", "--untardir"]),
+            sub(&["template"]).files(&["--output-dir"]),
+            sub(&["package"]).always().output(&["-d", "--destination"]),
+            sub(&["create"]).always().targets(Targets::First),
+            sub(&["dependency", "dep", "dependencies"])
+                .subs(&[sub(&["update", "up", "build"]).always()]),
+        ]),
+    cmd(&["terraform", "tofu", "terragrunt"])
+        .values(&["-chdir", "-var", "-var-file", "-target"])
+        .subs(&[
+            sub(&["fmt"]).always().targets(Targets::All).read_only(&[
+                "-check", "--check", "-check=true", "-diff", "-write=false",
+            ]),
+            sub(&[
+                "init", "apply", "destroy", "import", "refresh", "taint", "untaint", "get",
+                "force-unlock",
+            ])
+            .always(),
+            sub(&["plan"]).output(&["-out"]),
+            sub(&["state"]).subs(&[sub(&["rm", "mv", "push", "replace-provider"]).always()]),
+            sub(&["workspace"]).subs(&[sub(&["new", "select", "delete"]).always()]),
+            sub(&["providers"]).subs(&[sub(&["lock", "mirror"]).always()]),
+        ]),
+    // --- version control ---------------------------------------------------------
+    cmd(&["git"])
+        .values(&[
+            "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix",
+            "--exec-path",
+        ])
+        .chdir(&["-C"])
+        .subs(GIT),
+    cmd(&["hg"])
+        .chdir(&["-R", "--repository", "--cwd"])
+        .subs(&[sub(&[
+            "commit", "ci", "update", "up", "checkout", "co", "pull", "merge", "revert", "add",
+            "addremove", "remove", "rm", "mv", "rename", "cp", "copy", "clone", "init", "rebase",
+            "histedit", "shelve", "unshelve", "strip", "backout", "graft", "import", "purge",
+            "amend", "uncommit", "absorb",
+        ])
+        .always()
+        .read_only(&["-n", "--dry-run"])]),
+    cmd(&["svn"]).subs(&[sub(&[
+        "checkout", "co", "update", "up", "commit", "ci", "revert", "add", "delete", "del",
+        "remove", "rm", "move", "mv", "copy", "cp", "import", "export", "merge", "switch", "sw",
+        "cleanup", "patch", "resolve", "resolved", "mkdir", "lock", "unlock", "propset", "pset",
+        "propdel", "pdel", "upgrade", "relocate",
+    ])
+    .always()
+    .read_only(&["--dry-run"])]),
+    cmd(&["gh"]).values(&["-R", "--repo"]).subs(&[
+        sub(&["pr"]).subs(&[sub(&["checkout", "co"]).always()]),
+        sub(&["repo"]).subs(&[sub(&["clone", "fork"]).always()]),
+        sub(&["release", "run"]).subs(&[sub(&["download"])
+            .always()
+            .output(&["-D", "--dir", "-O", "--output"])]),
+        sub(&["gist"]).subs(&[sub(&["clone"]).always()]),
+        sub(&["extension", "ext"]).subs(&[sub(&["install", "upgrade", "remove"]).always()]),
+    ]),
+    // --- Rust -----------------------------------------------------------------
+    cmd(&["cargo"])
+        .values(&[
+            "--manifest-path", "--color", "--config", "-Z", "-p", "--package", "--target-dir",
+            "--features", "-F", "-j", "--jobs", "--target", "--bin", "--example", "--test",
+            "--bench", "--profile",
+        ])
+        .chdir(&["-C"])
+        .subs(CARGO),
+    cmd(&["rustfmt"])
+        .writes_targets(A)
+        .read_only(&["--check", "--emit=stdout"])
+        .values(&[
+            "--emit", "--config-path", "--edition", "--config", "--color",
+        ]),
+    cmd(&["rustup"]).values(&["--toolchain"]).subs(&[
+        sub(&["component", "target", "toolchain"]).subs(&[sub(&[
+            "add", "remove", "install", "uninstall", "link",
+        ])
+        .always()]),
+        sub(&["install", "update", "uninstall", "default", "self", "set"]).always(),
+        sub(&["override"]).subs(&[sub(&["set", "unset"]).always()]),
+        sub(&["run"]).run(1),
+    ]),
+    cmd(&["cargo-insta"]).subs(&[sub(&["accept", "reject", "review"]).always()]),
+    // --- Go ---------------------------------------------------------------------
+    cmd(&["go"]).subs(&[
+        sub(&["fmt", "generate"]).always().read_only(&["-n"]),
+        sub(&["get", "install", "fix"]).always().read_only(&["-n"]),
+        sub(&["mod"]).subs(&[
+            sub(&["tidy"]).always().read_only(&["-diff"]),
+            sub(&["init", "vendor"]).always(),
+            sub(&["edit"]).always().read_only(&["-json", "-print"]),
+        ]),
+        sub(&["work"]).subs(&[sub(&["init", "use", "edit", "sync", "vendor"])
+            .always()
+            .read_only(&["-json", "-print"])]),
+        sub(&["env"]).write_flags(&["-w", "-u"]),
+        sub(&["build"])
+            .output(&["-o"])
+            .values(&["-tags", "-ldflags", "-gcflags", "-p"]),
+        sub(&["test"])
+            .values(&[
+                "-run", "-bench", "-count", "-timeout", "-tags", "-p", "-parallel",
+            ])
+            .files(&[
+                "-o", "-coverprofile", "-cpuprofile", "-memprofile", "-blockprofile",
+                "-mutexprofile", "-trace", "-outputdir",
+            ]),
+        sub(&["run"])
+            .run_script(0)
+            .values(&["-tags", "-ldflags", "-exec"]),
+        sub(&["clean"]).write_flags(&["-modcache", "-cache", "-testcache", "-fuzzcache"]),
+    ]),
+    cmd(&[
+        "gofmt", "goimports", "gofumpt", "golines", "goimports-reviser",
+    ])
+    .write_flags(&["-w", "-w=true", "--write-output"])
+    .targets(A),
+    cmd(&["golangci-lint"])
+        .values(&[
+            "-c", "--config", "--timeout", "-E", "--enable", "-D", "--disable",
+        ])
+        .subs(&[
+            sub(&["run"]).write_flags(&["--fix"]).targets(A),
+            sub(&["fmt"])
+                .always()
+                .targets(A)
+                .read_only(&["-d", "--diff"]),
+        ]),
+    // --- Python -------------------------------------------------------------------
+    cmd(&["black", "blue"])
+        .writes_targets(A)
+        .read_only(&["--check", "--diff"])
+        .values(&[
+            "-l", "-c", "-t", "-S", "-W", "--line-length", "--config", "--target-version",
+            "--include", "--exclude", "--extend-exclude", "--force-exclude", "--code",
+            "--required-version", "--python-cell-magics",
+        ]),
+    cmd(&["isort"])
+        .writes_targets(A)
+        .read_only(&[
+            "--check", "--check-only", "-c", "--diff", "--df", "--show-diff", "--stdout", "-d",
+        ])
+        .values(&[
+            "--settings-path", "--settings-file", "--sp", "--profile", "-l", "--line-length", "-p",
+            "--project", "-o", "--thirdparty",
+        ]),
+    cmd(&[
+        "autopep8", "yapf", "autoflake", "docformatter", "comby", "unimport", "pycln",
+    ])
+    .write_flags(&["--in-place", "-i", "-in-place"])
+    .targets(A),
+    cmd(&[
+        "pyupgrade", "add-trailing-comma", "reorder-python-imports", "absolufy-imports",
+    ])
+    .writes_targets(A),
+    cmd(&["ruff"])
+        .values(RUFF_VALUES)
+        .write_flags(&["--fix", "--fix-only"])
+        .read_only(&["--no-fix", "--diff", "--check"])
+        .targets(A)
+        .subs(&[
+            sub(&["format"])
+                .always()
+                .targets(A)
+                .values(RUFF_VALUES)
+                .read_only(&["--check", "--diff"]),
+            sub(&["check"])
+                .values(RUFF_VALUES)
+                .write_flags(&["--fix", "--fix-only", "--unsafe-fixes"])
+                .read_only(&["--no-fix", "--diff"])
+                .targets(A),
+            sub(&["clean"]).always(),
+        ]),
+    cmd(&["pip", "pip3"])
+        .values(&["--python", "--proxy", "--cache-dir"])
+        .subs(&[sub(&["install", "uninstall", "download", "wheel"])
+            .always()
+            .read_only(&["--dry-run"])
+            .values(&[
+                "-r", "--requirement", "-c", "--constraint", "-e", "--editable", "-t", "--target",
+                "-i", "--index-url", "--extra-index-url", "-f", "--find-links", "--python-version",
+                "--platform", "--root", "--prefix", "-d", "--dest", "-w", "--wheel-dir",
+                "--progress-bar",
+            ])
+            .files(&["--report"])]),
+    cmd(&["pip-compile"])
+        .always()
+        .read_only(&["--dry-run"])
+        .values(&[
+            "--extra", "--pip-args", "-c", "--constraint", "-i", "--index-url",
+        ])
+        .output(&["-o", "--output-file"]),
+    cmd(&["pip-sync"]).always().read_only(&["--dry-run", "-n"]),
+    cmd(&["uv"])
+        .values(&[
+            "--python", "-p", "--project", "--directory", "--cache-dir", "--color",
+        ])
+        .subs(&[
+            sub(&["add", "remove", "init", "venv"])
+                .always()
+                .read_only(&["--dry-run"]),
+            sub(&["sync"]).always().read_only(&["--dry-run", "--check"]),
+            sub(&["lock"]).always().read_only(&[
+                "--check", "--locked", "--check-exists", "--dry-run",
+            ]),
+            sub(&["pip"]).subs(&[
+                sub(&["install", "uninstall", "sync"])
+                    .always()
+                    .read_only(&["--dry-run"]),
+                sub(&["compile"]).output(&["-o", "--output-file"]),
+            ]),
+            sub(&["export"]).output(&["-o", "--output-file"]),
+            sub(&["tool", "python"]).subs(&[
+                sub(&["install", "uninstall", "upgrade", "pin", "update-shell"]).always(),
+                sub(&["run"]).run(0).values(UV_RUN_VALUES),
+            ]),
+            sub(&["run"]).run(0).values(UV_RUN_VALUES),
+            sub(&["version"])
+                .with_args(1)
+                .write_flags(&["--bump"])
+                .read_only(&["--dry-run", "--short"]),
+            sub(&["format"]).always().read_only(CHECK),
+            sub(&["cache"]).subs(&[sub(&["clean", "prune"]).always()]),
+        ]),
+    cmd(&["uvx"]).run(0).values(&[
+        "--from", "--with", "--python", "-p", "--index", "--with-requirements",
+    ]),
+    cmd(&["pipx"]).subs(&[
+        sub(&[
+            "install", "uninstall", "upgrade", "upgrade-all", "inject", "uninject", "reinstall",
+            "reinstall-all", "uninstall-all", "ensurepath", "pin", "unpin",
+        ])
+        .always(),
+        sub(&["run"])
+            .run(0)
+            .values(&["--spec", "--python", "--index-url", "--pip-args"]),
+    ]),
+    cmd(&["poetry", "pdm", "pipenv", "hatch", "rye"])
+        .values(&["-C", "--directory", "-P", "--project"])
+        .subs(&[
+            sub(&[
+                "add", "remove", "install", "update", "lock", "init", "new", "sync", "uninstall",
+                "clean", "upgrade", "pin", "fmt",
+            ])
+            .always()
+            .read_only(&["--dry-run", "--check"]),
+            sub(&["export"]).output(&["-o", "--output"]),
+            sub(&["version"])
+                .with_args(1)
+                .read_only(&["--dry-run", "--short", "-s"]),
+            sub(&["run"]).run(0).values(&["-e", "--env"]),
+            sub(&["self"]).subs(&[sub(&["add", "remove", "update", "install", "lock"]).always()]),
+        ]),
+    cmd(&["conda", "mamba", "micromamba"])
+        .values(&["-n", "--name", "-p", "--prefix"])
+        .subs(&[
+            sub(&[
+                "install", "create", "remove", "uninstall", "update", "upgrade",
+            ])
+            .always()
+            .read_only(&["--dry-run", "-d"]),
+            sub(&["env"]).subs(&[sub(&["create", "update", "remove"]).always()]),
+            sub(&["run"])
+                .run(0)
+                .values(&["-n", "--name", "-p", "--prefix"]),
+        ]),
+    cmd(&["manage.py", "django-admin"]).subs(&[
+        sub(&[
+            "makemigrations", "migrate", "startapp", "startproject", "collectstatic",
+            "createsuperuser", "loaddata", "flush", "squashmigrations", "compilemessages",
+            "makemessages", "createcachetable", "clearsessions", "changepassword",
+        ])
+        .always()
+        .read_only(&["--check", "--dry-run", "--plan"]),
+        sub(&["dumpdata"]).output(&["-o", "--output"]),
+    ]),
+    cmd(&["alembic"])
+        .values(&["-c", "--config", "-n", "--name", "-x"])
+        .subs(&[sub(&[
+            "revision", "upgrade", "downgrade", "stamp", "init", "merge", "edit",
+        ])
+        .always()
+        .read_only(&["--sql"])
+        .values(&["-m", "--message", "--rev-id", "--head"])]),
+    cmd(&["pytest", "py.test"])
+        .write_flags(&[
+            "--snapshot-update", "--update-snapshots", "--force-regen", "--inline-snapshot=fix",
+        ])
+        .values(&[
+            "-k", "-m", "-p", "--rootdir", "-c", "--cov", "--cov-report", "-n",
+        ])
+        .files(&[
+            "--junitxml", "--junit-xml", "--html", "--resultlog", "--report-log",
+        ]),
+    cmd(&["jupyter"]).subs(&[sub(&["nbconvert"])
+        .write_flags(&["--inplace", "--to"])
+        .output(&["--output", "--output-dir"])]),
+    // --- JavaScript -----------------------------------------------------------------
+    cmd(&["npm", "npm.cmd"])
+        .values(&[
+            "--prefix", "-w", "--workspace", "-C", "--cache", "--registry",
+        ])
+        .subs(&[
+            sub(&[
+                "install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isntall", "add",
+                "ci", "clean-install", "install-clean", "install-test", "it", "uninstall", "un",
+                "unlink", "remove", "rm", "r", "update", "up", "upgrade", "udpate", "link", "ln",
+                "init", "create", "dedupe", "ddp", "prune", "shrinkwrap", "pack", "rebuild", "rb",
+            ])
+            .always()
+            .read_only(&["--dry-run"]),
+            sub(&["version"]).with_args(1).read_only(&["--dry-run"]),
+            sub(&["pkg"]).subs(&[sub(&["set", "delete", "fix"]).always()]),
+            sub(&["audit"]).subs(&[sub(&["fix"]).always().read_only(&["--dry-run"])]),
+            sub(&["run", "run-script", "rum", "urn"]).run_task(0),
+            sub(&["exec", "x"])
+                .run(0)
+                .code(&["-c", "--call"])
+                .values(&["-p", "--package"]),
+        ]),
+    cmd(&["yarn", "yarnpkg"])
+        .always()
+        .run_task(0)
+        .values(&["--cwd", "--modules-folder", "--cache-folder"])
+        .subs(&[
+            sub(&[
+                "add", "install", "i", "remove", "rm", "uninstall", "un", "upgrade", "up",
+                "update", "upgrade-interactive", "import", "link", "ln", "unlink", "init",
+                "create", "dedupe", "prune", "patch-commit", "version", "autoclean",
+            ])
+            .always()
+            .read_only(&["--dry-run", "--check"]),
+            sub(&["set"]).subs(&[sub(&["version"]).always()]),
+            sub(&["run"]).run_task(0),
+            sub(&["dlx", "exec", "x", "node"])
+                .run(0)
+                .values(&["-p", "--package"]),
+            sub(&["workspace"]).run_task(1),
+            sub(&["workspaces"]).subs(&[sub(&["foreach"]).run_task(0).values(&[
+                "--from", "--include", "--exclude", "-j", "--jobs", "--since",
+            ])]),
+            sub(&[
+                "test", "check", "why", "info", "list", "ls", "outdated", "audit", "config",
+                "cache", "bin", "licenses", "npm", "constraints", "explain", "help",
+                "node-version", "start", "build",
+            ]),
+        ]),
+    cmd(&["pnpm"])
+        .run_task(0)
+        .values(&["--filter", "-F", "-C", "--dir", "--reporter", "--store-dir"])
+        .subs(&[
+            sub(&[
+                "add", "install", "i", "remove", "rm", "uninstall", "un", "upgrade", "up",
+                "update", "import", "link", "ln", "unlink", "init", "create", "dedupe", "prune",
+                "patch-commit", "rebuild", "rb", "fetch", "env",
+            ])
+            .always()
+            .read_only(&["--dry-run", "--check"]),
+            sub(&["run", "run-script"]).run_task(0),
+            sub(&["exec", "dlx", "x"])
+                .run(0)
+                .code(&["-c", "--call"])
+                .values(&["--package"]),
+            sub(&["version"]).with_args(1),
+            sub(&[
+                "test", "t", "tst", "why", "list", "ls", "ll", "outdated", "audit", "config",
+                "store", "root", "bin", "licenses", "help", "start", "publish", "pack",
+            ]),
+        ]),
+    cmd(&["npx", "pnpx", "bunx"])
+        .run(0)
+        .code(&["-c", "--call"])
+        .values(&["-p", "--package"]),
+    cmd(&["corepack"])
+        .subs(&[sub(&["enable", "disable", "install", "prepare", "use", "up"]).always()]),
+    cmd(&["node-gyp"]).subs(&[sub(&["configure", "rebuild", "clean", "install"]).always()]),
+    cmd(&["tsc", "tsgo"]).write_flags(&["--init"]).values(&[
+        "-p", "--project", "--outDir", "--outFile", "--target", "-t", "--module", "-m", "--lib",
+        "--jsx", "--declarationDir", "--rootDir", "--baseUrl", "--tsBuildInfoFile",
+    ]),
+    cmd(&["ts-node", "tsx", "esno", "vite-node", "babel-node"])
+        .run_script(0)
+        .values(&[
+            "-r", "--require", "-P", "--project", "-O", "--compilerOptions", "--import",
+            "--tsconfig",
+        ]),
+    cmd(&["prettier", "prettierd"])
+        .write_flags(&["--write", "-w"])
+        .targets(A)
+        .read_only(&["--check", "-c", "--list-different", "-l"])
+        .values(&[
+            "--config", "--ignore-path", "--parser", "--plugin", "--log-level",
+        ]),
+    cmd(&[
+        "eslint", "eslint_d", "stylelint", "markdownlint", "markdownlint-cli2", "standard",
+        "standardrb", "xo", "tslint", "oxlint", "textlint", "remark", "lint-md", "knip",
+    ])
+    .write_flags(&["--fix", "--fix-type-only"])
+    .targets(A)
+    .read_only(&["--fix-dry-run", "--print-config"])
+    .values(&[
+        "-c", "--config", "--ext", "-f", "--format", "--rule", "--plugin", "--parser",
+        "--ignore-pattern", "--ignore-path", "--max-warnings", "--resolve-plugins-relative-to",
+        "--cache-location", "--env", "--global", "--rulesdir", "--parser-options",
+    ])
+    .files(&["-o", "--output-file"]),
+    cmd(&["biome", "rome"])
+        .write_flags(&["--write", "--apply", "--apply-unsafe", "--fix", "--unsafe"])
+        .targets(A)
+        .values(&[
+            "--config-path", "--max-diagnostics", "--reporter", "--vcs-root",
+        ]),
+    cmd(&["dprint"]).subs(&[sub(&["fmt"]).always().targets(A).read_only(&["--diff"])]),
+    cmd(&["jest", "vitest"])
+        .write_flags(&["-u", "--updateSnapshot", "--update", "--update-snapshot"])
+        .values(&[
+            "-t", "--testNamePattern", "-c", "--config", "--reporter", "--reporters", "-w",
+            "--maxWorkers", "--project", "--environment", "--shard", "--testTimeout", "--root",
+            "--dir", "--mode",
+        ])
+        .files(&["--outputFile", "--outputFile.json", "--coverageDirectory"])
+        .subs(&[sub(&["run", "watch", "dev", "related", "bench"])
+            .write_flags(&["-u", "--update"])
+            .values(&[
+                "-t", "--testNamePattern", "-c", "--config", "--reporter", "--project",
+            ])]),
+    cmd(&["playwright"]).subs(&[
+        sub(&["codegen"]).output(&["-o", "--output"]),
+        sub(&["install", "uninstall"]).always(),
+        sub(&["test"])
+            .write_flags(&["-u", "--update-snapshots"])
+            .files(&["--output"]),
+        sub(&["screenshot", "pdf"]).writes_targets(Last),
+    ]),
+    cmd(&["prisma"]).subs(&[
+        sub(&["migrate"]).subs(&[
+            sub(&["dev", "reset", "deploy", "resolve"]).always(),
+            sub(&["diff"]).files(&["--output"]),
+        ]),
+        sub(&["generate", "init"]).always(),
+        sub(&["db"]).subs(&[sub(&["push", "pull", "seed", "execute"]).always()]),
+        sub(&["format"]).always().read_only(&["--check"]),
+    ]),
+    cmd(&["drizzle-kit"]).subs(&[sub(&[
+        "generate", "migrate", "push", "pull", "introspect", "drop", "up",
+    ])
+    .always()]),
+    cmd(&["sequelize", "sequelize-cli", "knex", "typeorm"]).subs(&[sub(&[
+        "db:migrate", "db:migrate:undo", "db:seed", "db:seed:all", "migration:generate",
+        "migration:create", "migration:run", "migration:revert", "migrate:make", "migrate:latest",
+        "migrate:rollback", "migrate:up", "migrate:down", "seed:make", "seed:run",
+        "model:generate", "init", "init:*", "schema:sync", "schema:drop",
+    ])
+    .always()]),
+    cmd(&["ng"]).subs(&[
+        sub(&["generate", "g", "new", "n", "add", "update", "extract-i18n"]).always(),
+        sub(&["lint"]).write_flags(&["--fix"]),
+    ]),
+    cmd(&["nest"]).subs(&[sub(&["generate", "g", "new", "n", "add"]).always()]),
+    cmd(&["husky"])
+        .always()
+        .subs(&[sub(&["init", "install", "add", "set", "uninstall"]).always()]),
+    cmd(&["changeset", "changesets"]).always().subs(&[
+        sub(&["version", "add", "pre", "init", "tag"]).always(),
+        sub(&["status", "publish"]),
+    ]),
+    cmd(&[
+        "standard-version", "semantic-release", "release-it", "bumpp", "np",
+    ])
+    .always()
+    .read_only(&["--dry-run", "-d", "--ci-dry-run"]),
+    cmd(&["lerna"]).subs(&[sub(&[
+        "version", "publish", "bootstrap", "add", "clean", "init", "link", "create", "import",
+    ])
+    .always()
+    .read_only(&["--dry-run"])]),
+    cmd(&["sort-package-json"])
+        .always()
+        .read_only(&["--check", "-c"]),
+    cmd(&["syncpack"]).subs(&[sub(&[
+        "fix-mismatches", "format", "set-semver-ranges", "update", "fix",
+    ])
+    .always()
+    .read_only(&["--dry-run"])]),
+    cmd(&[
+        "create-vite", "create-react-app", "create-next-app", "degit", "giget", "tiged",
+        "cookiecutter", "copier", "yo", "plop", "hygen",
+    ])
+    .always(),
+    cmd(&[
+        "openapi-generator-cli", "openapi-generator", "swagger-codegen", "orval",
+        "openapi-typescript", "graphql-codegen", "gql-gen", "apollo",
+    ])
+    .subs(&[
+        sub(&["generate", "codegen", "client:codegen"])
+            .always()
+            .output(&["-o", "--output"])
+            .values(&[
+                "-i", "--input-spec", "-g", "--generator-name", "-c", "--config",
+            ]),
+        sub(&["validate", "list", "version", "help", "config-help"]),
+    ])
+    .output(&["-o", "--output"]),
+    // --- other languages' tools -----------------------------------------------------
+    cmd(&["gem"]).subs(&[sub(&["install", "uninstall", "update", "pristine", "cleanup"]).always()]),
+    cmd(&["bundle", "bundler"])
+        .always()
+        .values(&["--gemfile", "--path"])
+        .subs(&[
+            sub(&[
+                "install", "update", "add", "remove", "lock", "init", "clean", "binstubs",
+                "package", "cache",
+            ])
+            .always(),
+            sub(&["exec"]).run(0),
+            sub(&[
+                "list", "show", "info", "check", "outdated", "config", "doctor", "platform",
+                "version", "help", "licenses", "viz", "open", "console",
+            ]),
+        ]),
+    cmd(&["rails", "rake"])
+        .tasks(&[
+            "db:*", "generate", "g", "destroy", "d", "new", "credentials:edit", "*:install",
+            "active_storage:install", "assets:precompile", "assets:clobber", "tmp:clear",
+            "log:clear", "app:update",
+        ])
+        .read_only(&[
+            "-n", "--dry-run", "-T", "--tasks", "-P", "-W", "-D", "--describe",
+        ])
+        .values(&["-f", "--rakefile", "-I", "-R", "-e", "--environment"])
+        .subs(&[
+            sub(&[
+                "db:version", "db:migrate:status", "routes", "console", "c", "server", "s",
+                "runner", "about", "test", "stats", "notes", "dbconsole", "middleware", "secret",
+                "version",
+            ]),
+            sub(&["generate", "g", "destroy", "d", "new"]).always(),
+        ]),
+    cmd(&["rubocop"])
+        .write_flags(&[
+            "--autocorrect", "--autocorrect-all", "--auto-correct", "--auto-correct-all",
+            "--fix-layout", "-a", "-A", "-x",
+        ])
+        .targets(A)
+        .values(&[
+            "-c", "--config", "-f", "--format", "--only", "--except", "-r", "--require",
+        ])
+        .files(&["-o", "--out"]),
+    cmd(&["erblint", "erb_lint", "erb-lint", "haml-lint", "slim-lint"])
+        .write_flags(&["--autocorrect", "-a", "--autocorrect-all", "-A"])
+        .targets(A),
+    cmd(&["composer"]).subs(&[sub(&[
+        "install", "require", "update", "upgrade", "remove", "dump-autoload", "dumpautoload",
+        "create-project", "init", "reinstall", "bump",
+    ])
+    .always()
+    .read_only(&["--dry-run"])]),
+    cmd(&["artisan"]).subs(&[
+        sub(&[
+            "migrate:status", "route:list", "about", "list", "help", "env", "test", "inspire",
+            "tinker", "serve", "schedule:list", "queue:work",
+        ]),
+        sub(&[
+            "make:*", "migrate", "migrate:*", "db:seed", "db:wipe", "key:generate", "storage:link",
+            "vendor:publish", "optimize", "optimize:clear", "config:cache", "config:clear",
+            "route:cache", "route:clear", "view:cache", "view:clear", "event:cache", "cache:clear",
+            "ide-helper:*", "livewire:make", "breeze:install", "jetstream:install", "install:*",
+            "lang:publish", "stub:publish",
+        ])
+        .always()
+        .read_only(&["--pretend"]),
+    ]),
+    cmd(&["php-cs-fixer", "php-cs-fixer.phar"]).subs(&[sub(&["fix"])
+        .always()
+        .targets(A)
+        .read_only(&["--dry-run"])
+        .values(&[
+            "--config", "--rules", "--path-mode", "--format", "--cache-file",
+        ])]),
+    cmd(&["phpcbf"])
+        .writes_targets(A)
+        .values(&["--standard", "--extensions"]),
+    cmd(&["mix"]).values(&["--env"]).subs(&[
+        sub(&["format"])
+            .always()
+            .targets(A)
+            .read_only(&["--check-formatted", "--dry-run"]),
+        sub(&[
+            "deps.get", "deps.update", "deps.unlock", "deps.clean", "ecto.gen.*", "phx.gen.*",
+            "ecto.migrate", "ecto.rollback", "ecto.create", "ecto.drop", "ecto.reset",
+            "ecto.setup", "ecto.dump", "ecto.load", "new", "phx.new", "archive.install",
+            "local.hex", "local.rebar", "igniter.*", "setup",
+        ])
+        .always(),
+    ]),
+    cmd(&["dart", "flutter"]).subs(&[
+        sub(&["format"]).always().targets(A).read_only(&[
+            "--output=none", "--output=show", "--output=json", "--show", "-n",
+        ]),
+        sub(&["fix"]).write_flags(&["--apply"]),
+        sub(&["pub"]).subs(&[
+            sub(&["get", "add", "upgrade", "remove", "downgrade", "cache"]).always(),
+            sub(&["run"]).run(0),
+        ]),
+        sub(&["create"]).always(),
+        sub(&["run"]).run(0),
+    ]),
+    cmd(&["build_runner"]).subs(&[sub(&["build", "watch", "clean"]).always()]),
+    cmd(&["dotnet"]).subs(&[
+        sub(&["format"])
+            .always()
+            .read_only(&["--verify-no-changes"]),
+        sub(&["add", "new", "remove", "sln"]).always(),
+        sub(&["tool", "workload"]).subs(&[sub(&[
+            "install", "uninstall", "update", "restore", "repair",
+        ])
+        .always()]),
+        sub(&["ef"]).subs(&[
+            sub(&["migrations"]).subs(&[sub(&["add", "remove", "bundle", "script"])
+                .always()
+                .output(&["-o", "--output"])]),
+            sub(&["database"]).subs(&[sub(&["update", "drop"]).always()]),
+            sub(&["dbcontext"]).subs(&[sub(&["scaffold", "optimize"]).always()]),
+        ]),
+    ]),
+    cmd(&["stylua"])
+        .writes_targets(A)
+        .read_only(&["--check", "-c", "--verify-only"]),
+    cmd(&["taplo"]).subs(&[sub(&["fmt", "format"])
+        .always()
+        .targets(A)
+        .read_only(&["--check"])]),
+    cmd(&["swiftformat"])
+        .writes_targets(A)
+        .read_only(&["--lint", "--dryrun"]),
+    cmd(&["swift-format"])
+        .write_flags(&["-i", "--in-place"])
+        .targets(A)
+        .subs(&[sub(&["format"])
+            .write_flags(&["-i", "--in-place"])
+            .targets(A)]),
+    cmd(&["swift"]).subs(&[sub(&["package"]).subs(&[sub(&[
+        "update", "resolve", "init", "reset", "edit", "unedit", "add-dependency", "add-target",
+    ])
+    .always()])]),
+    cmd(&["swiftlint"])
+        .write_flags(&["--fix", "--autocorrect"])
+        .subs(&[
+            sub(&["lint"]).write_flags(&["--fix", "--autocorrect"]),
+            sub(&["autocorrect"]).always(),
+        ]),
+    cmd(&["ktlint"]).write_flags(&["-F", "--format"]).targets(A),
+    cmd(&["ktfmt"])
+        .writes_targets(A)
+        .read_only(&["--dry-run", "-n", "--stdin-name"]),
+    cmd(&["google-java-format"])
+        .write_flags(&["--replace", "-r", "-i"])
+        .targets(A)
+        .read_only(&["--dry-run", "-n"]),
+    cmd(&[
+        "clang-format", "clang-format-14", "clang-format-15", "clang-format-16", "clang-format-17",
+        "clang-format-18", "clang-format-19",
+    ])
+    .write_flags(&["-i", "--in-place"])
+    .targets(A)
+    .read_only(&["--dry-run", "-n"])
+    .values(&[
+        "--style", "-style", "--assume-filename", "--lines", "--offset", "--length",
+    ]),
+    cmd(&["clang-tidy", "run-clang-tidy"])
+        .write_flags(&["-fix", "-fix-errors", "--fix", "--fix-errors", "-fix-notes"])
+        .values(&[
+            "-p", "-checks", "--checks", "-config", "--config", "-header-filter",
+        ])
+        .files(&["-export-fixes", "--export-fixes"]),
+    cmd(&["cmake-format", "gersemi"])
+        .write_flags(&["-i", "--in-place"])
+        .targets(A)
+        .read_only(&["--check"])
+        .output(&["-o", "--outfile-path"]),
+    cmd(&[
+        "nixpkgs-fmt", "alejandra", "nixfmt", "fantomas", "mdformat", "ormolu",
+    ])
+    .writes_targets(A)
+    .read_only(&["--check", "-c", "--diff", "--verify"]),
+    cmd(&["nix"])
+        .values(&["--option", "-I", "--extra-experimental-features"])
+        .subs(&[
+            sub(&["fmt"]).always(),
+            sub(&["flake"]).subs(&[sub(&["update", "lock", "init", "new"]).always()]),
+            sub(&["develop", "shell"])
+                .run_after(&["-c", "--command"])
+                .values(&["-i", "-k", "--keep", "-s", "--set-env-var"]),
+            sub(&["profile"]).subs(&[sub(&["install", "remove", "upgrade", "add"]).always()]),
+        ]),
+    cmd(&["nix-shell"])
+        .code(&["--run", "--command"])
+        .values(&["-p", "-A", "-I", "--arg", "--argstr"]),
+    cmd(&["nix-env"]).write_flags(&["-i", "--install", "-e", "--uninstall", "-u", "--upgrade"]),
+    cmd(&["buildifier"])
+        .writes_targets(A)
+        .read_only(&[
+            "-mode=check", "--mode=check", "-mode=diff", "--mode=diff", "-mode=print_if_changed",
+            "-d", "-lint=warn", "--lint=warn",
+        ])
+        .values(&["-type", "--type", "-path", "--path"]),
+    cmd(&["elm-format"])
+        .writes_targets(A)
+        .read_only(&["--validate", "--stdin"])
+        .output(&["--output"]),
+    cmd(&["djlint"])
+        .write_flags(&["--reformat"])
+        .targets(A)
+        .read_only(&["--check"]),
+    cmd(&["buf"]).subs(&[
+        sub(&["format"])
+            .write_flags(&["-w", "--write"])
+            .read_only(&["-d", "--diff"])
+            .output(&["-o", "--output"]),
+        sub(&["generate"]).always().output(&["-o", "--output"]),
+        sub(&["mod", "dep"]).subs(&[sub(&["update", "prune", "init"]).always()]),
+        sub(&["export"]).output(&["-o", "--output"]),
+    ]),
+    cmd(&["protoc", "protoc-c"])
+        .values(&["-I", "--proto_path", "--plugin", "--*_opt"])
+        .files(&["--*_out", "-o", "--descriptor_set_out", "--dependency_out"]),
+    cmd(&["sqlc"]).subs(&[sub(&["generate", "init"]).always()]),
+    cmd(&["swag"]).subs(&[
+        sub(&["init"])
+            .always()
+            .output(&["-o", "--output"])
+            .values(&["-g", "-d", "--dir"]),
+        sub(&["fmt"]).always(),
+    ]),
+    cmd(&[
+        "bindgen", "cbindgen", "cxxbridge", "uniffi-bindgen", "wasm-bindgen", "wasm-pack",
+    ])
+    .values(&["--config", "-c", "--crate", "--lang", "-l", "--target"])
+    .output(&["-o", "--output", "--out-dir", "--out-file"])
+    .subs(&[sub(&["build", "new", "generate"])
+        .always()
+        .output(&["-d", "--out-dir"])]),
+    cmd(&["sqlx", "sqlx-cli"]).subs(&[
+        sub(&["migrate"]).subs(&[sub(&["add", "run", "revert"]).always()]),
+        sub(&["database", "db"]).subs(&[sub(&["create", "drop", "setup", "reset"]).always()]),
+        sub(&["prepare"]).always().read_only(&["--check"]),
+    ]),
+    cmd(&["diesel"]).subs(&[
+        sub(&["migration"]).subs(&[sub(&["generate", "run", "revert", "redo"]).always()]),
+        sub(&["setup"]).always(),
+        sub(&["database"]).subs(&[sub(&["setup", "reset", "drop"]).always()]),
+    ]),
+    cmd(&["zig"]).subs(&[
+        sub(&["fmt"])
+            .writes_targets(A)
+            .read_only(&["--check", "--stdin", "--ast-check"]),
+        sub(&["init", "init-exe", "init-lib", "fetch"]).always(),
+    ]),
+    cmd(&["latexindent", "latexindent.pl"])
+        .write_flags(&[
+            "-w", "--overwrite", "-overwriteIfDifferent", "--overwriteIfDifferent",
+        ])
+        .targets(A)
+        .output(&["-o", "--outputfile"])
+        .files(&["-g", "--logfile"]),
+    cmd(&["tidy"])
+        .write_flags(&["-m", "-modify", "--modify"])
+        .targets(A)
+        .output(&["-o", "-output", "--output-file"])
+        .files(&["-f", "-file", "--error-file"])
+        .values(&[
+            "-config", "-indent-spaces", "-wrap", "-w", "-access", "-language",
+        ]),
+    cmd(&["jsonnetfmt"])
+        .write_flags(&["-i", "--in-place"])
+        .targets(A)
+        .read_only(&["--test"])
+        .output(&["-o", "--output-file"]),
+    cmd(&["typos", "codespell"])
+        .write_flags(&["-w", "--write-changes"])
+        .targets(A)
+        .values(&[
+            "-L", "--ignore-words-list", "-S", "--skip", "-I", "--ignore-words", "-x",
+            "--exclude-file", "-D", "--dictionary", "-i", "--interactive", "-c", "--config",
+            "--format", "--exclude", "--type",
+        ]),
+    cmd(&["xmlstarlet", "xml"]).subs(&[sub(&["ed", "edit"])
+        .write_flags(&["-L", "--inplace"])
+        .targets(Last)
+        .values(&[
+            "-u", "-v", "-d", "-i", "-a", "-s", "-t", "-n", "-r", "-m", "-N", "--update",
+            "--value", "--delete", "--insert", "--append", "--subnode", "--type", "--rename",
+            "--move",
+        ])]),
+    cmd(&["dasel"])
+        .output(&["-o", "--out"])
+        .values(&[
+            "-f", "--file", "-r", "--read", "-w", "--write", "-s", "--selector",
+        ])
+        .subs(&[sub(&["put", "delete"])
+            .output(&["-o", "--out"])
+            .files(&["-f", "--file"])
+            .values(&[
+                "-t", "--type", "-v", "--value", "-r", "--read", "-w", "--write", "-s",
+                "--selector", "-d", "--document",
+            ])]),
+    cmd(&["yq"])
+        .write_flags(&["-i", "--inplace", "--in-place"])
+        .targets(From(2))
+        .values(&[
+            "-o", "--output-format", "-p", "--input-format", "-I", "--indent", "--from-file",
+            "--expression",
+        ])
+        .subs(&[sub(&["e", "eval", "ea", "eval-all"])
+            .write_flags(&["-i", "--inplace", "--in-place"])
+            .targets(From(2))
+            .values(&[
+                "-o", "--output-format", "-p", "--input-format", "-I", "--indent",
+            ])]),
+    cmd(&["mlr", "miller"]).write_flags(&["-I"]).targets(A),
+    cmd(&["sd"])
+        .writes_targets(From(3))
+        .read_only(&["-p", "--preview"])
+        .values(&["-f", "--flags"]),
+    cmd(&["ast-grep", "sg"]).write_flags(&["-U", "--update-all"]),
+    cmd(&["fastmod", "rerast", "semgrep"])
+        .write_flags(&["--autofix", "-i", "--in-place", "--accept-all"])
+        .output(&["-o", "--output"]),
+    cmd(&["trivy", "gitleaks"])
+        .values(&["-f", "--format", "--severity", "-c", "--config"])
+        .output(&["-o", "--output", "-r", "--report-path"]),
+    cmd(&["pre-commit", "prek"]).subs(&[sub(&[
+        "install", "uninstall", "autoupdate", "install-hooks", "migrate-config", "clean", "gc",
+        "init-templatedir",
+    ])
+    .always()]),
+    cmd(&["bump2version", "bumpversion"])
+        .always()
+        .read_only(&["--dry-run", "-n", "--list"]),
+    cmd(&["bump-my-version"]).subs(&[
+        sub(&["bump", "replace"])
+            .always()
+            .read_only(&["--dry-run", "-n"]),
+        sub(&["show", "show-bump", "sample-config"]),
+    ]),
+    cmd(&["cargo-release"]).write_flags(&["--execute", "-x"]),
+    // --- package managers of the system ------------------------------------------------
+    cmd(&["brew"]).subs(&[sub(&[
+        "install", "uninstall", "remove", "rm", "upgrade", "update", "reinstall", "tap", "untap",
+        "link", "unlink", "cleanup", "bundle", "pin", "unpin", "autoremove",
+    ])
+    .always()
+    .read_only(&["--dry-run", "-n"])]),
+    cmd(&[
+        "apt", "apt-get", "aptitude", "dnf", "yum", "zypper", "apk", "snap", "port", "flatpak",
+        "emerge", "xbps-install", "nix-channel", "choco", "scoop", "winget",
+    ])
+    .read_only(&[
+        "-s", "--simulate", "--dry-run", "--just-print", "--no-act", "--recon", "-p", "--pretend",
+    ])
+    .subs(&[sub(&[
+        "install", "remove", "purge", "upgrade", "update", "autoremove", "add", "del", "reinstall",
+        "dist-upgrade", "full-upgrade", "erase", "uninstall", "inject", "upgrade-all", "refresh",
+        "clean", "autoclean", "build-dep", "source", "download",
+    ])
+    .always()
+    .read_only(&[
+        "-s", "--simulate", "--dry-run", "--just-print", "--no-act", "--recon",
+    ])]),
+    cmd(&["dpkg", "rpm"]).write_flags(&[
+        "-i", "--install", "-r", "--remove", "-P", "--purge", "-U", "--upgrade", "-e", "--erase",
+        "--unpack", "--configure",
+    ]),
+    cmd(&[
+        "mise", "rtx", "asdf", "nvm", "fnm", "volta", "pyenv", "rbenv", "nodenv", "goenv", "sdk",
+        "jenv", "proto",
+    ])
+    .subs(&[sub(&[
+        "install", "i", "uninstall", "use", "global", "local", "pin", "set", "unset", "plugin",
+        "plugins", "add", "remove", "upgrade", "prune", "reshim", "rehash", "trust", "alias",
+    ])
+    .always()]),
+    // --- task runners ---------------------------------------------------------------
+    cmd(&["make", "gmake", "bmake", "remake"])
+        .tasks(&[])
+        .read_only(&[
+            "-n", "--dry-run", "--just-print", "--recon", "-q", "--question", "-p",
+            "--print-data-base",
+        ])
+        .values(&[
+            "-f", "--file", "--makefile", "-I", "--include-dir", "-j", "--jobs", "-l",
+            "--load-average", "-o", "--old-file", "-W", "--what-if", "--assume-new",
+        ])
+        .chdir(&["-C", "--directory"]),
+    cmd(&["just"])
+        .tasks(&[])
+        .read_only(&[
+            "-n", "--dry-run", "-l", "--list", "--summary", "--show", "-s", "--evaluate", "--dump",
+            "--variables", "--groups", "--check",
+        ])
+        .values(&[
+            "-f", "--justfile", "-d", "--working-directory", "--set", "--shell",
+            "--dotenv-filename", "--dotenv-path", "--color", "--unstable",
+        ])
+        .write_flags(&["--fmt", "--init"]),
+    cmd(&[
+        "task", "go-task", "mage", "invoke", "inv", "doit", "poe", "nps", "cake", "grunt", "gulp",
+        "jake",
+    ])
+    .tasks(&[])
+    .read_only(&[
+        "--list", "--list-all", "-l", "-a", "--dry", "--summary", "--help", "-T", "--tasks",
+        "--describe",
+    ])
+    .values(&["-d", "--dir", "-t", "--taskfile", "-o", "--output"]),
+    cmd(&["gradle", "gradlew", "gradlew.bat"])
+        .tasks(&[
+            "wrapper", "*Apply", "spotlessApply", "ktlintFormat", "*Format", "format*", "init",
+            "publishToMavenLocal", "installDist",
+        ])
+        .read_only(&["-m", "--dry-run", "--help", "-h"])
+        .values(&[
+            "-p", "--project-dir", "-b", "--build-file", "-c", "--settings-file", "-x",
+            "--exclude-task", "-g", "--gradle-user-home", "-I", "--init-script",
+            "--gradle-version", "--distribution-type", "--console", "--warning-mode",
+            "--max-workers", "--type", "--dsl",
+        ]),
+    cmd(&["mvn", "mvnw", "mvnw.cmd", "mvnd"])
+        .tasks(&[
+            "spotless:apply", "versions:set", "versions:use-*", "versions:update-*",
+            "versions:commit", "versions:revert", "versions:set-property", "formatter:format",
+            "fmt:format", "license:format", "license:update-file-header", "sortpom:sort",
+            "archetype:generate", "tidy:pom", "rewrite:run", "impsort:sort", "install", "deploy",
+            "release:prepare", "release:perform", "wrapper:wrapper",
+        ])
+        .read_only(&["--help", "-h"])
+        .values(&[
+            "-f", "--file", "-pl", "--projects", "-P", "--activate-profiles", "-s", "--settings",
+            "-gs", "-t", "-T", "--threads", "-rf", "--resume-from", "-l", "--log-file", "-am",
+            "-amd", "-b", "--builder",
+        ]),
+    // --- wrappers: they run another command ---------------------------------------
+    cmd(&["sudo", "doas", "run0", "pkexec"])
+        .run(0)
+        .values(&[
+            "-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-T", "-U", "-R", "--user", "--group",
+            "--chdir", "--host", "--prompt", "--role", "--type", "--close-from", "--other-user",
+            "--command-timeout",
+        ])
+        .write_flags(&["-e", "--edit"])
+        .targets(A),
+    cmd(&["env", "genv"])
+        .run(0)
+        .values(&["-u", "--unset", "-a", "--argv0"])
+        .code(&["-S", "--split-string"])
+        .chdir(&["-C", "--chdir"]),
+    cmd(&["nice"]).run(0).values(&["-n", "--adjustment"]),
+    cmd(&["ionice"])
+        .run(0)
+        .values(&["-c", "-n", "-p", "-t", "--class", "--classdata"]),
+    cmd(&["chrt", "taskset"]).run(1).values(&["-p"]),
+    cmd(&["timeout", "gtimeout"])
+        .run(1)
+        .values(&["-s", "-k", "--signal", "--kill-after"]),
+    cmd(&["faketime", "datefudge"]).run(1).values(&["-f"]),
+    cmd(&[
+        "nohup", "setsid", "unbuffer", "chronic", "builtin", "caffeinate", "busybox", "catchsegv",
+        "noglob", "nocorrect", "proxychains", "proxychains4", "torsocks", "firejail",
+        "dbus-run-session", "setpriv", "linux32", "linux64", "setarch", "numactl", "cgexec",
+        "trickle", "entr", "rlwrap", "winpty", "xvfb-run", "stdbuf", "sem", "dotenvx", "retry",
+        "unshare", "nsenter", "systemd-run", "bwrap", "chpst", "prlimit", "cpulimit",
+    ])
+    .run(0)
+    .values(&[
+        "-a", "-s", "-e", "-f", "-n", "-i", "-o", "-p", "-t", "-S", "-G", "-w", "-R", "-E", "-l",
+        "-m", "-M", "-d", "-D", "--wd", "--root", "--setuid", "--setgid", "--target", "--property",
+        "--unit", "--setenv", "--description", "--slice", "--machine", "--host",
+        "--working-directory", "--uid", "--gid", "--on-active", "--on-calendar", "--bind",
+        "--ro-bind", "--chdir", "--input", "--output", "--error", "--limit", "--pid", "--exe",
+        "--membind", "--cpunodebind", "--physcpubind", "--interleave", "--server-args",
+        "--auth-file", "--jobs", "--id", "--retries", "--delay",
+    ]),
+    cmd(&["chroot"]).run(1).values(&["--userspec", "--groups"]),
+    cmd(&["flock"]).run(1).code(&["-c", "--command"]).values(&[
+        "-w", "--timeout", "-E", "--conflict-exit-code",
+    ]),
+    cmd(&["su", "runuser"])
+        .code(&["-c", "--command"])
+        .values(&[
+            "-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w",
+            "--whitelist-environment",
+        ]),
+    cmd(&["time", "gtime"])
+        .run(0)
+        .values(&["-f", "--format"])
+        .files(&["-o", "--output"]),
+    cmd(&["exec"]).run(0).values(&["-a"]),
+    cmd(&["command"]).run(0).read_only(&["-v", "-V"]),
+    cmd(&["strace", "ltrace"])
+        .run(0)
+        .values(&[
+            "-e", "-p", "-s", "-u", "-E", "-a", "-X", "-P", "-I", "-b", "-O", "-S", "-U",
+        ])
+        .files(&["-o", "--output"]),
+    cmd(&["valgrind"])
+        .run(0)
+        .files(&["--log-file", "--xml-file"]),
+    cmd(&["perf"]).subs(&[
+        sub(&["record"])
+            .always()
+            .run(0)
+            .values(&["-e", "-F", "-p", "-t", "-c", "--call-graph"])
+            .output(&["-o", "--output"]),
+        sub(&["stat", "trace"])
+            .run(0)
+            .values(&["-e", "-p", "-t", "-r", "--repeat"])
+            .files(&["-o", "--output"]),
+    ]),
+    cmd(&["gdb", "lldb", "cgdb", "rust-gdb", "rust-lldb"])
+        .run_after(&["--args", "--"])
+        .values(&[
+            "-ex", "-x", "-p", "-iex", "-ix", "-d", "-s", "-e", "-c", "--core", "--pid", "-o",
+            "-O", "--one-line", "--source",
+        ])
+        .chdir(&["-cd", "--cd"]),
+    cmd(&["script"])
+        .always()
+        .targets(Targets::First)
+        .run(1)
+        .code(&["-c", "--command"])
+        .values(&["-E", "--echo", "-m", "--logging-format", "-t"])
+        .files(&[
+            "-O", "--log-out", "-I", "--log-in", "-B", "--log-io", "-T", "--log-timing",
+        ])
+        .read_only(&["-p", "--playback"]),
+    cmd(&["trap"]).code_args(First).read_only(&["-p", "-l"]),
+    cmd(&["watch"]).code_args(All).values(&[
+        "-n", "--interval", "-q", "--equexit", "-s", "--shotsdir",
+    ]),
+    cmd(&["watchexec"]).run(0).values(&[
+        "-e", "--exts", "-w", "--watch", "-i", "--ignore", "-d", "--debounce", "--delay-run", "-s",
+        "--signal", "--shell", "-E", "--env", "-f", "--filter", "--project-origin", "--workdir",
+        "--on-busy-update", "--stop-signal",
+    ]),
+    cmd(&["direnv"]).subs(&[
+        sub(&["exec"]).run(1),
+        sub(&["allow", "deny", "edit", "prune"]).always(),
+    ]),
+    cmd(&["dotenv", "dotenv-cli"])
+        .run(0)
+        .values(&["-e", "-c", "-v"]),
+];
+
+/// `deno` (its `eval` needs code, in `classify.rs`).
+#[rustfmt::skip]
+pub(crate) const DENO: Spec = cmd(&["deno"]).subs(&[
+    sub(&["fmt"])
+        .always()
+        .targets(Targets::All)
+        .read_only(&["--check"]),
+    sub(&["lint"]).write_flags(&["--fix"]).targets(Targets::All),
+    sub(&[
+        "add", "install", "i", "remove", "uninstall", "outdated-update", "init",
+    ])
+    .always(),
+    sub(&["run"]).run_script(0).values(DENO_VALUES),
+    sub(&["task"])
+        .run_task(0)
+        .values(&["--cwd", "-c", "--config"]),
+    sub(&["compile"])
+        .output(&["-o", "--output"])
+        .values(DENO_VALUES),
+    sub(&["test", "bench"])
+        .write_flags(&["--update"])
+        .values(DENO_VALUES),
+]);
+
+/// `bun` (its `-e` needs code, in `classify.rs`): `bun FILE` runs a file,
+/// `bun NAME` a package script.
+#[rustfmt::skip]
+pub(crate) const BUN: Spec = cmd(&["bun"]).run_task(0).subs(&[
+    sub(&[
+        "add", "a", "install", "i", "remove", "rm", "update", "link", "unlink", "init", "create",
+        "c", "patch", "patch-commit",
+    ])
+    .always()
+    .read_only(&["--dry-run"]),
+    sub(&["run"])
+        .run_task(0)
+        .values(&["--cwd", "-r", "--preload", "--filter"]),
+    sub(&["x"]).run(0),
+    sub(&["test"]).write_flags(&["-u", "--update-snapshots"]),
+    sub(&["pm"]).subs(&[sub(&["cache", "trust", "untrusted-fix", "migrate"]).always()]),
+    sub(&[
+        "build", "outdated", "why", "info", "upgrade-check", "repl", "--version",
+    ]),
+]);
+
+#[rustfmt::skip]
+const DENO_VALUES: &[&str] = &[
+    "-A-value", "--allow-read", "--allow-write", "--allow-net", "--allow-env", "--allow-run", "-c",
+    "--config", "--import-map", "-r", "--reload", "--location", "--cert", "--v8-flags", "--seed",
+    "--lock", "--env-file",
+];
+
+/// Subcommands of `git`.
+#[rustfmt::skip]
+const GIT: &[Spec] = &[
+    sub(&["apply"])
+        .always()
+        .listing(&["--check", "--stat", "--numstat", "--summary"])
+        .write_flags(&["--apply"])
+        .values(&["-p", "-C", "--exclude", "--include", "--directory"]),
+    sub(&["add", "rm", "mv", "clean", "prune"])
+        .always()
+        .read_only(&["-n", "--dry-run"])
+        .values(&["--chmod", "--pathspec-from-file", "-e", "--exclude"]),
+    sub(&[
+        "am", "cherry-pick", "revert", "merge", "rebase", "pull", "init", "clone", "reset",
+        "restore", "switch", "checkout", "update-ref", "update-index", "gc", "repack", "replace",
+        "checkout-index", "filter-branch", "filter-repo", "mergetool", "read-tree", "stage",
+        "prune-packed", "pack-refs", "maintenance", "fast-import", "absorb",
+    ])
+    .always()
+    .values(&[
+        "-m", "--message", "-F", "--file", "-c", "-C", "-b", "-B", "--branch", "-s", "--strategy",
+        "-X", "--strategy-option", "--onto", "-u", "--upload-pack", "--depth", "--reference", "-o",
+        "--origin", "--template", "--separate-git-dir", "--pathspec-from-file", "-S", "--gpg-sign",
+        "--exec", "-x",
+    ]),
+    sub(&["commit"])
+        .always()
+        .read_only(&["--dry-run"])
+        .values(&[
+            "-m", "--message", "-F", "--file", "--author", "--date", "-c", "-C", "--reuse-message",
+            "--reedit-message", "--fixup", "--squash", "--cleanup", "--trailer", "-S",
+            "--gpg-sign", "--pathspec-from-file",
+        ]),
+    sub(&["stash"]).always().subs(&[sub(&["list", "show"])]),
+    sub(&["tag"])
+        .with_args(1)
+        .write_flags(&[
+            "-d", "--delete", "-a", "--annotate", "-s", "--sign", "-f", "--force", "-m", "-F",
+            "-u", "--message", "--file", "--local-user",
+        ])
+        .listing(&[
+            "-l", "--list", "--contains", "--no-contains", "--points-at", "--merged",
+            "--no-merged", "-n", "--sort", "--format", "-v", "--verify", "--column",
+        ])
+        .values(&[
+            "-m", "-F", "-u", "--message", "--file", "--local-user", "--sort", "--format",
+            "--contains", "--no-contains", "--points-at", "--merged", "--no-merged", "--cleanup",
+            "--color", "--column",
+        ]),
+    sub(&["branch"])
+        .with_args(1)
+        .write_flags(&[
+            "-d", "-D", "--delete", "-m", "-M", "--move", "-c", "-C", "--copy", "-f", "--force",
+            "-u", "--set-upstream-to", "--unset-upstream", "--edit-description", "-t", "--track",
+        ])
+        .listing(&[
+            "-a", "--all", "-r", "--remotes", "-l", "--list", "-v", "-vv", "--verbose",
+            "--contains", "--no-contains", "--merged", "--no-merged", "--points-at",
+            "--show-current", "--format", "--sort", "--column",
+        ])
+        .values(&[
+            "-u", "--set-upstream-to", "--contains", "--no-contains", "--merged", "--no-merged",
+            "--points-at", "--format", "--sort", "--color", "--column",
+        ]),
+    sub(&["worktree"]).subs(&[sub(&[
+        "add", "remove", "move", "prune", "repair", "lock", "unlock",
+    ])
+    .always()
+    .read_only(&["-n", "--dry-run"])]),
+    sub(&["submodule"]).values(&["--quiet"]).subs(&[
+        sub(&[
+            "add", "update", "init", "deinit", "sync", "absorbgitdirs", "set-branch", "set-url",
+        ])
+        .always(),
+        sub(&["foreach"]).code_args(All),
+    ]),
+    sub(&["sparse-checkout"]).subs(&[sub(&["set", "add", "init", "disable", "reapply"]).always()]),
+    sub(&["notes"])
+        .subs(&[sub(&["add", "append", "copy", "edit", "merge", "remove", "prune"]).always()]),
+    sub(&["bisect"])
+        .always()
+        .subs(&[sub(&["log", "view", "visualize", "terms", "help"])]),
+    sub(&["remote"]).subs(&[sub(&[
+        "add", "remove", "rm", "rename", "set-url", "set-head", "set-branches", "prune",
+    ])
+    .always()
+    .read_only(&["-n", "--dry-run"])]),
+    sub(&["config"])
+        .with_args(2)
+        .write_flags(&[
+            "--unset", "--unset-all", "--add", "--replace-all", "--rename-section",
+            "--remove-section", "-e", "--edit",
+        ])
+        .listing(&[
+            "--get", "--get-all", "--get-regexp", "-l", "--list", "--get-urlmatch", "--get-color",
+            "--get-colorbool",
+        ])
+        .values(&["-f", "--file", "--blob", "--type", "--default", "--comment"])
+        .subs(&[
+            sub(&["set", "unset", "rename-section", "remove-section", "edit"]).always(),
+            sub(&["get", "list"]),
+        ]),
+    sub(&["format-patch"])
+        .always()
+        .read_only(&["--stdout"])
+        .output(&["-o", "--output-directory"]),
+    sub(&["archive"])
+        .output(&["-o", "--output"])
+        .values(&["--format", "--prefix", "--remote"]),
+    sub(&["diff", "log", "show", "range-diff", "blame", "shortlog"])
+        .files(&["--output"])
+        .values(&[
+            "--format", "--pretty", "-L", "-S", "-G", "--author", "--since", "--until", "-n",
+        ]),
+    sub(&["symbolic-ref"]).with_args(2),
+    sub(&["reflog"]).subs(&[sub(&["expire", "delete"]).always()]),
+    sub(&["lfs"]).subs(&[sub(&[
+        "pull", "checkout", "install", "track", "untrack", "migrate", "fetch", "prune",
+        "uninstall",
+    ])
+    .always()]),
+    sub(&["hash-object"]).write_flags(&["-w"]),
+];
+
+/// Subcommands of `cargo`.
+#[rustfmt::skip]
+const CARGO: &[Spec] = &[
+    sub(&["fmt"]).always().read_only(&["--check"]),
+    sub(&[
+        "fix", "new", "init", "install", "uninstall", "generate-lockfile", "vendor", "set-version",
+        "upgrade", "sort", "add", "remove", "rm", "update",
+    ])
+    .always()
+    .read_only(&["--dry-run", "--list", "--check"]),
+    sub(&["clippy"]).write_flags(&["--fix"]),
+    sub(&["machete"]).write_flags(&["--fix", "--with-metadata"]),
+    sub(&["insta"]).subs(&[
+        sub(&["accept", "reject", "review"]).always(),
+        sub(&["test"]).write_flags(&["--accept", "--review", "--accept-unseen"]),
+    ]),
+    sub(&["release"]).write_flags(&["--execute", "-x"]),
+    sub(&["audit"]).subs(&[sub(&["fix"]).always().read_only(&["--dry-run"])]),
+    sub(&["binstall", "quickinstall"])
+        .always()
+        .read_only(&["--dry-run"]),
+    sub(&["watch"]).code(&["-s", "--shell"]).values(&[
+        "-x", "--exec", "-w", "--watch", "-i", "--ignore", "-d", "--delay",
+    ]),
+    sub(&["run", "r"]).values(&["--bin", "--example", "-p", "--package"]),
+];
+
+#[rustfmt::skip]
+const RUFF_VALUES: &[&str] = &[
+    "--config", "--select", "--ignore", "--extend-select", "--extend-ignore", "--line-length",
+    "--target-version", "--exclude", "--extend-exclude", "--output-format", "--stdin-filename",
+    "--per-file-ignores", "--fixable", "--unfixable", "--cache-dir",
+];
+
+#[rustfmt::skip]
+const UV_RUN_VALUES: &[&str] = &[
+    "--with", "--python", "-p", "--project", "--directory", "--package", "--extra", "--group",
+    "--env-file", "--index", "--with-requirements", "--from", "--with-editable",
+];
+
+const NAMES: usize = name_count(TABLE);
+
+/// Every name in [`TABLE`], sorted at compile time.
+static INDEX: [(&str, u16); NAMES] = build_index::<NAMES>(TABLE);
+
+/// The built-in spec of the command `name`.
+pub(crate) fn lookup(name: &str) -> Option<&'static Spec> {
+    find(TABLE, &INDEX, name)
+}
+
+/// Is `name` classified by code rather than the table?
+pub(crate) fn is_code(name: &str) -> bool {
+    CODE.contains(&name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_not_classified_by_code() {
+        for w in INDEX.windows(2) {
+            assert!(w[0].0 < w[1].0, "{:?} listed twice or unsorted", w[1].0);
+        }
+        for (n, _) in &INDEX {
+            assert!(
+                !CODE.contains(n),
+                "{n} is in the table and classified by code"
+            );
+            assert!(!n.is_empty());
+        }
+    }
+
+    #[test]
+    fn every_spec_is_reachable_by_its_names() {
+        for spec in TABLE {
+            for n in spec.names {
+                assert_eq!(lookup(n), Some(spec), "{n}");
+            }
+        }
+        assert!(lookup("no-such-command").is_none());
+    }
+}
