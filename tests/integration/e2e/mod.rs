@@ -283,7 +283,9 @@ impl Project {
         std::fs::write(p.home.join(".bash_profile"), &profile).unwrap();
         let out = p.flowgate(&["init", "--host", host.name()]);
         assert!(
-            out.contains("hooks in") || out.contains("[hooks]"),
+            out.contains("hooks in")
+                || out.contains("hooks and MCP server in")
+                || out.contains("[hooks]"),
             "flowgate init --host {}: {out}",
             host.name()
         );
