@@ -12,9 +12,10 @@
 use std::cell::Cell;
 
 use super::code::{self, Lang};
+use super::compact::SpecRef;
 use super::engine::Kind;
 use super::parse::{RT_CODE, RT_NAME, RawCommand, RedirOp, Redirect, RunTime, is_name};
-use super::spec::{RunKind, Spec, UserCommands};
+use super::spec::{RunKind, UserCommands};
 use super::table;
 use super::{Analysis, Cwd, MAX_DEPTH, SimpleCommand, Visit, analyse_into, mark_unparsable};
 
@@ -631,8 +632,11 @@ impl Cx<'_, '_, '_> {
     }
 
     /// The spec a command name has: the user's, else the built-in one.
-    pub(crate) fn lookup(&self, name: &str) -> Option<&'static Spec> {
-        self.users.get(name).or_else(|| table::lookup(name))
+    pub(crate) fn lookup(&self, name: &str) -> Option<SpecRef> {
+        match self.users.get(name) {
+            Some(s) => Some(SpecRef::User(s)),
+            None => table::lookup(name),
+        }
     }
 
     /// A script file run by an interpreter (`python gen.py --out x`,
@@ -765,19 +769,23 @@ impl Cx<'_, '_, '_> {
                 self.record(argv);
                 return;
             }
-            if table::is_code(name) && self.users.get(name).is_none() {
+            let found = match self.users.get(name) {
+                Some(s) => table::Found::Spec(SpecRef::User(s)),
+                None => table::find(name),
+            };
+            if found == table::Found::Code {
                 self.record(argv);
                 self.classify(name, args, stdin, marks.skip(1));
                 return;
             }
-            let Some(spec) = self.lookup(name) else {
+            let table::Found::Spec(spec) = found else {
                 self.record(argv);
                 self.generic(name, name, args, marks.skip(1), Kind::Unknown);
                 return;
             };
             let Some((at, kind, label)) = self.apply(spec, name, args, marks.skip(1)) else {
                 // `xargs sudo`, `xargs env`: the command comes from xargs' input.
-                if matches!(stdin, Stdin::Args) && spec.run.is_some() {
+                if matches!(stdin, Stdin::Args) && spec.run().is_some() {
                     self.record(argv);
                     self.unknown_input(
                         format_args!("the command run by xargs {name}"),
@@ -1032,7 +1040,7 @@ impl Cx<'_, '_, '_> {
             return;
         }
         let _ = stdin;
-        self.apply_code_spec(&table::DENO, "deno", args, marks);
+        self.apply_code_spec(table::deno(), "deno", args, marks);
     }
 
     fn bun(&mut self, args: &[String], stdin: Stdin<'_>, marks: Marks) {
@@ -1044,12 +1052,12 @@ impl Cx<'_, '_, '_> {
             self.node(args, stdin, marks, "bun");
             return;
         }
-        self.apply_code_spec(&table::BUN, "bun", args, marks);
+        self.apply_code_spec(table::bun(), "bun", args, marks);
     }
 
     /// Apply a spec kept out of the index (`deno`, `bun`: their inline code
     /// needs code) and follow what it runs.
-    fn apply_code_spec(&mut self, spec: &'static Spec, name: &str, args: &[String], marks: Marks) {
+    fn apply_code_spec(&mut self, spec: SpecRef, name: &str, args: &[String], marks: Marks) {
         match self.apply(spec, name, args, marks) {
             Some((at, RunKind::Command, _)) => self.nested(&args[at..], marks.skip(at)),
             Some((at, kind, label)) => self.run_script(kind, &label, &args[at..], marks.skip(at)),

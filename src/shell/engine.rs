@@ -6,7 +6,8 @@
 //! ([`Cx::generic`]).
 
 use super::classify::{Cx, Dir, Marks, is_fix_target, is_remote, is_safe_target, join};
-use super::spec::{CodeArgs, List, RunKind, Spec, Targets, Writes, wild};
+use super::compact::{Entries, Field, SpecRef};
+use super::spec::{CodeArgs, RunKind, Targets, Writes, wild};
 
 /// What applying a spec leaves to the caller: the argv the command runs
 /// (from this index of the words it was given), how, and the command's
@@ -38,6 +39,44 @@ struct Seen<'w> {
 /// value).
 type Value<'w> = (usize, &'w str, &'w str);
 
+/// Indexes of a command's arguments: the first 16 in place (nearly every
+/// command: no allocation on the hot path), the rest on the heap.
+struct Positions {
+    buf: [usize; 16],
+    len: usize,
+    heap: Option<Vec<usize>>,
+}
+
+impl Positions {
+    fn new() -> Self {
+        Positions {
+            buf: [0; 16],
+            len: 0,
+            heap: None,
+        }
+    }
+
+    fn push(&mut self, i: usize) {
+        if let Some(h) = &mut self.heap {
+            h.push(i);
+        } else if self.len < self.buf.len() {
+            self.buf[self.len] = i;
+            self.len += 1;
+        } else {
+            let mut h = self.buf.to_vec();
+            h.push(i);
+            self.heap = Some(h);
+        }
+    }
+
+    fn as_slice(&self) -> &[usize] {
+        match &self.heap {
+            Some(h) => h,
+            None => &self.buf[..self.len],
+        }
+    }
+}
+
 /// `-a`…`-z`, `-A`…`-Z`, `-0`…`-9` as strings, for short options.
 const SHORTS: &str = "-a-b-c-d-e-f-g-h-i-j-k-l-m-n-o-p-q-r-s-t-u-v-w-x-y-z\
                       -A-B-C-D-E-F-G-H-I-J-K-L-M-N-O-P-Q-R-S-T-U-V-W-X-Y-Z\
@@ -66,8 +105,8 @@ fn matches(entry: &str, key: &str, val: Option<&str>) -> bool {
     }
 }
 
-fn any(list: List, key: &str, val: Option<&str>) -> bool {
-    list.iter().any(|e| matches(e, key, val))
+fn any(mut list: Entries, key: &str, val: Option<&str>) -> bool {
+    list.any(|e| matches(e, key, val))
 }
 
 /// The option part of an entry (`--emit` of `--emit=stdout`).
@@ -75,10 +114,16 @@ fn entry_key(e: &str) -> &str {
     e.split_once('=').map_or(e, |(k, _)| k)
 }
 
-fn takes_value(spec: &Spec, key: &str) -> bool {
-    [spec.values, spec.output, spec.files, spec.code, spec.chdir]
-        .iter()
-        .any(|l| l.iter().any(|e| wild(entry_key(e), key)))
+fn takes_value(spec: &SpecRef, key: &str) -> bool {
+    [
+        Field::Values,
+        Field::Output,
+        Field::Files,
+        Field::Code,
+        Field::Chdir,
+    ]
+    .into_iter()
+    .any(|f| spec.list(f).any(|e| wild(entry_key(e), key)))
 }
 
 /// A value an output option gives that is not a file (`-`, `/dev/null`).
@@ -114,7 +159,7 @@ impl Cx<'_, '_, '_> {
     /// describes its writes. `marks` are those of `args`.
     pub(crate) fn apply(
         &mut self,
-        spec: &'static Spec,
+        spec: SpecRef,
         label: &str,
         args: &[String],
         marks: Marks,
@@ -124,19 +169,22 @@ impl Cx<'_, '_, '_> {
 
     fn apply_spec(
         &mut self,
-        spec: &'static Spec,
+        spec: SpecRef,
         label: &str,
         args: &[String],
         marks: Marks,
         help: bool,
         read_only: bool,
     ) -> Run {
+        if spec.is_plain() {
+            return None; // `ls`, `grep`, `echo`: nothing to read in the words
+        }
         let mut seen = Seen {
             help,
             read_only,
             ..Seen::default()
         };
-        let mut pos: Vec<usize> = Vec::new();
+        let mut positions = Positions::new();
         let mut outputs: Vec<Value<'_>> = Vec::new();
         let mut files: Vec<Value<'_>> = Vec::new();
         let mut codes: Vec<Value<'_>> = Vec::new();
@@ -159,19 +207,21 @@ impl Cx<'_, '_, '_> {
                     let mut none = Vec::new();
                     let (mut n2, mut n3) = (Vec::new(), Vec::new());
                     self.note(
-                        spec, a, None, ai, marks, &mut seen, &mut none, &mut n2, &mut n3,
+                        &spec, a, None, ai, marks, &mut seen, &mut none, &mut n2, &mut n3,
                     );
                 }
                 if !dd
                     && let Some((k, v)) = a.split_once('=')
                     && spec
-                        .output
-                        .iter()
-                        .chain(spec.files)
+                        .list(Field::Output)
+                        .chain(spec.list(Field::Files))
                         .any(|e| e.strip_suffix('=') == Some(k))
                 {
                     // `dd of=FILE`
-                    let into = if any(spec.output, &a[..=k.len()], None) {
+                    let into = if spec
+                        .list(Field::Output)
+                        .any(|e| e.strip_suffix('=') == Some(k))
+                    {
                         &mut outputs
                     } else {
                         &mut files
@@ -179,7 +229,7 @@ impl Cx<'_, '_, '_> {
                     into.push((ai, k, v));
                     continue;
                 }
-                if pos.is_empty() && !dd && !spec.subcommands.is_empty() {
+                if positions.len == 0 && positions.heap.is_none() && !dd && spec.has_subcommands() {
                     if a.starts_with('+') {
                         continue; // `cargo +nightly fmt`
                     }
@@ -199,9 +249,9 @@ impl Cx<'_, '_, '_> {
                             .map(|(at, kind, label)| (at + i, kind, label));
                     }
                 }
-                pos.push(ai);
-                if let Some((at, kind)) = spec.run
-                    && pos.len() == usize::from(at) + 1
+                positions.push(ai);
+                if let Some((at, kind)) = spec.run()
+                    && positions.as_slice().len() == usize::from(at) + 1
                 {
                     run = Some((ai, kind));
                     break;
@@ -217,7 +267,7 @@ impl Cx<'_, '_, '_> {
             if long {
                 let (vi, val) = match glued {
                     Some(v) => (ai, Some(v)),
-                    None if takes_value(spec, key) => {
+                    None if takes_value(&spec, key) => {
                         i += 1;
                         (ai + 1, args.get(ai + 1).map(String::as_str))
                     }
@@ -227,7 +277,7 @@ impl Cx<'_, '_, '_> {
                     seen.help = true;
                 }
                 if self.note(
-                    spec,
+                    &spec,
                     key,
                     val,
                     vi,
@@ -244,7 +294,7 @@ impl Cx<'_, '_, '_> {
             }
             for (k, c) in a.char_indices().skip(1) {
                 let Some(key) = short(c) else { break };
-                if takes_value(spec, key) {
+                if takes_value(&spec, key) {
                     let rest = &a[k + c.len_utf8()..];
                     let (vi, val) = if rest.is_empty() {
                         i += 1;
@@ -253,7 +303,7 @@ impl Cx<'_, '_, '_> {
                         (ai, Some(rest))
                     };
                     self.note(
-                        spec,
+                        &spec,
                         key,
                         val,
                         vi,
@@ -266,7 +316,7 @@ impl Cx<'_, '_, '_> {
                     break;
                 }
                 if self.note(
-                    spec,
+                    &spec,
                     key,
                     None,
                     ai,
@@ -284,35 +334,36 @@ impl Cx<'_, '_, '_> {
         if run.is_some_and(|(at, _)| at >= args.len()) {
             run = None;
         }
+        let pos = positions.as_slice();
         self.effects(label, args, marks, &seen, &outputs, &files, &codes, true);
         if seen.help || seen.read_only {
             return None;
         }
-        self.code_args(spec, label, args, marks, &pos, run.is_some());
+        self.code_args(&spec, label, args, marks, pos, run.is_some());
         if run.is_some() && seen.write_flag.is_none() {
             // A wrapper's own default write happens only if it names a file
             // before the command (`script log.txt make`).
-            let chosen = select(spec.targets, &pos, args);
+            let chosen = select(spec.targets(), pos, args);
             if !chosen.is_empty() && outputs.is_empty() {
-                self.default_write(spec, label, args, marks, &pos, &chosen);
+                self.default_write(&spec, label, args, marks, pos, &chosen);
             }
             return run.map(|(at, kind)| (at, kind, label.to_string()));
         }
-        if spec.tasks {
-            for &p in &pos {
+        if spec.tasks() {
+            for &p in pos {
                 let t = args[p].as_str();
                 if !t.contains('=')
-                    && (is_fix_target(t) || spec.write_tasks.iter().any(|g| wild(g, t)))
+                    && (is_fix_target(t) || spec.list(Field::WriteTasks).any(|g| wild(g, t)))
                 {
                     self.write(format!("{label} {t}"));
                 }
             }
         }
-        let chosen = select(spec.targets, &pos, args);
+        let chosen = select(spec.targets(), pos, args);
         if let Some(flag) = seen.write_flag {
             self.write_targets(format!("{label} {flag}"), &chosen, args, marks, true);
         } else if !seen.listing && outputs.is_empty() {
-            self.default_write(spec, label, args, marks, &pos, &chosen);
+            self.default_write(&spec, label, args, marks, pos, &chosen);
         }
         None
     }
@@ -320,14 +371,14 @@ impl Cx<'_, '_, '_> {
     /// What a command writes with no write flag or output option.
     fn default_write(
         &mut self,
-        spec: &Spec,
+        spec: &SpecRef,
         label: &str,
         args: &[String],
         marks: Marks,
         pos: &[usize],
         chosen: &[usize],
     ) {
-        match spec.writes {
+        match spec.writes() {
             Writes::Never => {}
             Writes::Targets => {
                 if !chosen.is_empty() {
@@ -349,7 +400,7 @@ impl Cx<'_, '_, '_> {
     #[allow(clippy::too_many_arguments)]
     fn note<'w>(
         &mut self,
-        spec: &Spec,
+        spec: &SpecRef,
         key: &'w str,
         val: Option<&'w str>,
         vi: usize,
@@ -362,26 +413,26 @@ impl Cx<'_, '_, '_> {
         if key == "--help" {
             seen.help = true;
         }
-        if any(spec.read_only, key, val) {
+        if any(spec.list(Field::ReadOnly), key, val) {
             seen.read_only = true;
         }
-        if any(spec.listing, key, val) {
+        if any(spec.list(Field::Listing), key, val) {
             seen.listing = true;
         }
-        if seen.write_flag.is_none() && any(spec.write_flags, key, val) {
+        if seen.write_flag.is_none() && any(spec.list(Field::WriteFlags), key, val) {
             seen.write_flag = Some(key);
         }
         if let Some(v) = val {
-            if any(spec.output, key, None) {
+            if any(spec.list(Field::Output), key, None) {
                 outputs.push((vi, key, v));
             }
-            if any(spec.files, key, None) {
+            if any(spec.list(Field::Files), key, None) {
                 files.push((vi, key, v));
             }
-            if any(spec.code, key, None) {
+            if any(spec.list(Field::Code), key, None) {
                 codes.push((vi, key, v));
             }
-            if any(spec.chdir, key, None) {
+            if any(spec.list(Field::Chdir), key, None) {
                 self.dir = if marks.path(vi, v) || v.starts_with('~') {
                     Dir::Unknown
                 } else {
@@ -393,7 +444,7 @@ impl Cx<'_, '_, '_> {
                 };
             }
         }
-        any(spec.run_after, key, None)
+        any(spec.list(Field::RunAfter), key, None)
     }
 
     /// The outputs, files and code collected so far. `last`: these are all
@@ -434,14 +485,14 @@ impl Cx<'_, '_, '_> {
     /// The arguments that are shell code (`trap CODE`, `watch CMD`).
     fn code_args(
         &mut self,
-        spec: &Spec,
+        spec: &SpecRef,
         label: &str,
         args: &[String],
         marks: Marks,
         pos: &[usize],
         runs: bool,
     ) {
-        match spec.code_args {
+        match spec.code_args() {
             CodeArgs::None => {}
             _ if runs || pos.is_empty() => {}
             CodeArgs::First => {

@@ -108,6 +108,7 @@
 
 mod classify;
 mod code;
+mod compact;
 mod engine;
 mod parse;
 pub mod spec;

@@ -228,32 +228,6 @@ impl Spec {
         self.write_tasks = write_tasks;
         self
     }
-
-    /// The subcommand `word` names, if any.
-    pub(crate) fn subcommand(&self, word: &str) -> Option<&'static Spec> {
-        self.subcommands
-            .iter()
-            .find(|s| s.names.iter().any(|n| wild(n, word)))
-    }
-
-    /// Every option entry of the spec, for telling single-dash long options
-    /// (`-out`, `-coverprofile`) from short-option clusters.
-    pub(crate) fn entries(&self) -> impl Iterator<Item = &'static str> + '_ {
-        [
-            self.values,
-            self.output,
-            self.files,
-            self.write_flags,
-            self.read_only,
-            self.listing,
-            self.run_after,
-            self.code,
-            self.chdir,
-        ]
-        .into_iter()
-        .flatten()
-        .copied()
-    }
 }
 
 /// `*` (any run) wildcard match; without `*`, equality.
@@ -281,96 +255,6 @@ pub(crate) fn wild(pattern: &str, text: &str) -> bool {
         }
     }
     p[pi..].iter().all(|c| *c == b'*')
-}
-
-// --- the name index, built at compile time ---------------------------------
-
-/// How many names a table has.
-pub(crate) const fn name_count(table: &[Spec]) -> usize {
-    let mut n = 0;
-    let mut i = 0;
-    while i < table.len() {
-        n += table[i].names.len();
-        i += 1;
-    }
-    n
-}
-
-const fn str_less(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    let mut i = 0;
-    while i < a.len() && i < b.len() {
-        if a[i] != b[i] {
-            return a[i] < b[i];
-        }
-        i += 1;
-    }
-    a.len() < b.len()
-}
-
-/// Every name of `table` with the index of its spec, sorted by name
-/// (heapsort: const code cannot call `sort`).
-pub(crate) const fn build_index<const N: usize>(
-    table: &'static [Spec],
-) -> [(&'static str, u16); N] {
-    let mut out: [(&'static str, u16); N] = [("", 0); N];
-    let mut k = 0;
-    let mut i = 0;
-    while i < table.len() {
-        let mut j = 0;
-        while j < table[i].names.len() {
-            out[k] = (table[i].names[j], i as u16);
-            k += 1;
-            j += 1;
-        }
-        i += 1;
-    }
-    // heapsort
-    let n = N;
-    let mut start = n / 2;
-    while start > 0 {
-        start -= 1;
-        sift_down(&mut out, start, n);
-    }
-    let mut end = n;
-    while end > 1 {
-        end -= 1;
-        let t = out[0];
-        out[0] = out[end];
-        out[end] = t;
-        sift_down(&mut out, 0, end);
-    }
-    out
-}
-
-const fn sift_down<const N: usize>(a: &mut [(&'static str, u16); N], mut root: usize, end: usize) {
-    loop {
-        let mut child = 2 * root + 1;
-        if child >= end {
-            return;
-        }
-        if child + 1 < end && str_less(a[child].0, a[child + 1].0) {
-            child += 1;
-        }
-        if str_less(a[root].0, a[child].0) {
-            let t = a[root];
-            a[root] = a[child];
-            a[child] = t;
-            root = child;
-        } else {
-            return;
-        }
-    }
-}
-
-/// The spec `name` has in `table`, through its sorted `index`.
-pub(crate) fn find(
-    table: &'static [Spec],
-    index: &[(&'static str, u16)],
-    name: &str,
-) -> Option<&'static Spec> {
-    let k = index.binary_search_by(|(n, _)| n.cmp(&name)).ok()?;
-    table.get(usize::from(index[k].1))
 }
 
 /// Commands a user defined in `config.toml` (`[shell.commands.NAME]`),

@@ -10,9 +10,12 @@
 //! cost more than a whole hook call (a 72 KB TOML document took ~7 ms to
 //! parse on the build machine). Its name index is sorted at compile time.
 
+use super::compact::{
+    CODE_NODE, Compact, Node, SpecRef, Table, compile, index, keys, sizes, top_names,
+};
 use super::spec::CodeArgs::{All, Each, First};
 use super::spec::Targets::{Dest, From, Last, Nth};
-use super::spec::{Spec, Targets, build_index, cmd, find, name_count, sub};
+use super::spec::{Spec, Targets, cmd, sub};
 
 /// Names classified by code in `classify.rs`, not by the table.
 #[rustfmt::skip]
@@ -1712,31 +1715,106 @@ const UV_RUN_VALUES: &[&str] = &[
     "--env-file", "--index", "--with-requirements", "--from", "--with-editable",
 ];
 
-const NAMES: usize = name_count(TABLE);
+// --- compiled at build time (see compact.rs: no pointers to relocate) ------
 
-/// Every name in [`TABLE`], sorted at compile time.
-static INDEX: [(&str, u16); NAMES] = build_index::<NAMES>(TABLE);
+/// The table, the specs kept out of its index (`deno`, `bun`), and the
+/// names classified by code (indexed, so one look-up answers both). A
+/// const, not a static: it is only read while compiling, so none of its
+/// pointers reach the binary.
+#[allow(clippy::large_const_arrays)]
+const ALL: [Spec; TABLE.len() + 3] = {
+    let mut all = [DENO; TABLE.len() + 3];
+    let mut i = 0;
+    while i < TABLE.len() {
+        all[i] = TABLE[i];
+        i += 1;
+    }
+    all[TABLE.len() + 1] = BUN;
+    all[TABLE.len() + 2] = cmd(CODE);
+    all
+};
+const SIZES: (usize, usize, usize) = sizes(&ALL);
+const K: usize = SIZES.0;
+const W: usize = SIZES.1;
+const B: usize = SIZES.2;
+const COMPACT: Compact<K, W, B> = compile(&ALL);
+const NAMES: usize = top_names(TABLE) + CODE.len();
+static BYTES: [u8; B] = COMPACT.bytes;
+
+static NODES: [Node; K] = COMPACT.nodes;
+static WORDS: [(u32, u16); W] = COMPACT.words;
+const INDEX_C: [(u16, u16); NAMES] =
+    index::<NAMES, K, W, B>(&COMPACT, TABLE.len(), TABLE.len() + 2);
+static INDEX: [(u16, u16); NAMES] = INDEX_C;
+static KEYS: [u64; NAMES] = keys(&COMPACT, &INDEX_C);
+
+/// The built-in table as the engine reads it.
+pub(crate) static BUILTIN: Table = Table {
+    nodes: &NODES,
+    words: &WORDS,
+    text: match std::str::from_utf8(&BYTES) {
+        Ok(s) => s,
+        Err(_) => panic!("the table's text is not UTF-8"),
+    },
+    index: &INDEX,
+    keys: &KEYS,
+};
+
+/// What the built-in knowledge has for the command `name`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Found {
+    /// Classified by code in `classify.rs`.
+    Code,
+    Spec(SpecRef),
+    None,
+}
+
+/// The built-in knowledge of the command `name`: one binary search.
+pub(crate) fn find(name: &str) -> Found {
+    match BUILTIN.lookup(name) {
+        Some(CODE_NODE) => Found::Code,
+        Some(k) => Found::Spec(SpecRef::Table(&BUILTIN, k)),
+        None => Found::None,
+    }
+}
 
 /// The built-in spec of the command `name`.
-pub(crate) fn lookup(name: &str) -> Option<&'static Spec> {
-    find(TABLE, &INDEX, name)
+pub(crate) fn lookup(name: &str) -> Option<SpecRef> {
+    match find(name) {
+        Found::Spec(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// `deno`'s spec (classified by code first, for `deno eval`).
+pub(crate) fn deno() -> SpecRef {
+    SpecRef::Table(&BUILTIN, TABLE.len() as u16)
+}
+
+/// `bun`'s spec (classified by code first, for `bun -e`).
+pub(crate) fn bun() -> SpecRef {
+    SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 1)
 }
 
 /// Is `name` classified by code rather than the table?
 pub(crate) fn is_code(name: &str) -> bool {
-    CODE.contains(&name)
+    find(name) == Found::Code
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shell::compact::Field;
 
     #[test]
     fn names_are_unique_and_not_classified_by_code() {
-        for w in INDEX.windows(2) {
-            assert!(w[0].0 < w[1].0, "{:?} listed twice or unsorted", w[1].0);
+        let names: Vec<&str> = TABLE.iter().flat_map(|s| s.names.iter().copied()).collect();
+        let mut sorted = names.clone();
+        sorted.sort();
+        for w in sorted.windows(2) {
+            assert!(w[0] < w[1], "{:?} listed twice", w[1]);
         }
-        for (n, _) in &INDEX {
+        for n in &names {
             assert!(
                 !CODE.contains(n),
                 "{n} is in the table and classified by code"
@@ -1745,13 +1823,64 @@ mod tests {
         }
     }
 
+    /// The compiled table holds what the `Spec` data says, for every spec
+    /// and subcommand.
     #[test]
-    fn every_spec_is_reachable_by_its_names() {
-        for spec in TABLE {
-            for n in spec.names {
-                assert_eq!(lookup(n), Some(spec), "{n}");
+    fn the_compiled_table_is_the_spec_table() {
+        fn same(spec: &Spec, r: SpecRef) {
+            let lists = [
+                (spec.names, Field::Names),
+                (spec.values, Field::Values),
+                (spec.output, Field::Output),
+                (spec.files, Field::Files),
+                (spec.write_flags, Field::WriteFlags),
+                (spec.read_only, Field::ReadOnly),
+                (spec.listing, Field::Listing),
+                (spec.run_after, Field::RunAfter),
+                (spec.code, Field::Code),
+                (spec.chdir, Field::Chdir),
+                (spec.write_tasks, Field::WriteTasks),
+            ];
+            for (want, f) in lists {
+                assert_eq!(
+                    r.list(f).collect::<Vec<_>>(),
+                    want,
+                    "{:?} {f:?}",
+                    spec.names
+                );
+            }
+            assert_eq!(r.writes(), spec.writes, "{:?}", spec.names);
+            assert_eq!(r.targets(), spec.targets, "{:?}", spec.names);
+            assert_eq!(r.run(), spec.run, "{:?}", spec.names);
+            assert_eq!(r.code_args(), spec.code_args, "{:?}", spec.names);
+            assert_eq!(r.tasks(), spec.tasks, "{:?}", spec.names);
+            assert_eq!(r.has_subcommands(), !spec.subcommands.is_empty());
+            for s in spec.subcommands {
+                let first = s.names[0];
+                // the first spec naming it is the one found
+                let owner = spec
+                    .subcommands
+                    .iter()
+                    .find(|c| c.names.iter().any(|n| crate::shell::spec::wild(n, first)))
+                    .unwrap();
+                same(
+                    owner,
+                    r.subcommand(first).unwrap_or_else(|| panic!("{first}")),
+                );
             }
         }
+        for spec in TABLE {
+            for n in spec.names {
+                let r = lookup(n).unwrap_or_else(|| panic!("{n} not found"));
+                same(spec, r);
+            }
+        }
+        same(&DENO, deno());
+        same(&BUN, bun());
         assert!(lookup("no-such-command").is_none());
+        for n in CODE {
+            assert_eq!(find(n), Found::Code, "{n}");
+        }
+        assert!(lookup("deno").is_none() && lookup("bun").is_none());
     }
 }

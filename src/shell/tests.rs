@@ -864,8 +864,21 @@ mod engine_properties {
         let entries: Vec<String> = TABLE
             .iter()
             .flat_map(|s| {
-                s.entries()
-                    .chain(s.subcommands.iter().flat_map(|c| c.names.iter().copied()))
+                [
+                    s.values,
+                    s.output,
+                    s.files,
+                    s.write_flags,
+                    s.read_only,
+                    s.listing,
+                    s.run_after,
+                    s.code,
+                    s.chdir,
+                ]
+                .into_iter()
+                .flatten()
+                .copied()
+                .chain(s.subcommands.iter().flat_map(|c| c.names.iter().copied()))
             })
             .map(str::to_string)
             .chain(
