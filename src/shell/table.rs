@@ -60,7 +60,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "zgrep", "zdiff", "bzcat", "xzcat", "zstdcat", "lz4cat", "zipinfo", "lsar", "tig",
         "getconf", "lsb_release", "arch", "tty", "stty", "tput", "clear", "reset", "mktemp",
         "getent", "ldconfig", "ffprobe", "identify", "exiftool", "mediainfo", "pdfinfo",
-        "pdftotext", "wslpath", "cygpath", "nvidia-smi", "dmesg", "journalctl", "systemctl",
+        "pdftotext", "wslpath", "cygpath", "nvidia-smi", "dmesg", "journalctl",
         "service", "loginctl", "timedatectl", "localectl", "findmnt", "mount", "blkid", "fdisk",
         "parted", "sensors", "pv", "ts", "ifne", "vipe", "combine", "isutf8", "errno", "pee",
         // builds, tests, linters and checkers: they write only build output
@@ -234,6 +234,16 @@ pub(crate) const TABLE: &[Spec] = &[
         .read_only(&["-l", "-y", "-F", "-B", "-L", "-Q", "-e", "-H"])
         .output(&["-f"]),
     cmd(&["ssh-copy-id", "ssh-add", "ssh-keyscan"]),
+    cmd(&["crontab"])
+        .with_args(1)
+        .write_flags(&["-r", "-e", "-i"])
+        .listing(&["-l"])
+        .values(&["-u"]),
+    cmd(&["systemctl"]).values(&["-H", "--host", "-M", "--machine", "-t", "--type", "-p",
+        "--property"]).subs(&[sub(&["enable", "disable", "reenable", "mask", "unmask", "link",
+        "preset", "preset-all", "set-default", "set-property", "edit", "revert",
+        "add-wants", "add-requires"])
+    .always()]),
     cmd(&["pg_dump", "pg_dumpall", "pg_restore"])
         .values(&[
             "-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username", "-F", "--format",

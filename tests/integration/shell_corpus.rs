@@ -38,8 +38,10 @@ pub fn all_cases() -> Vec<Batch> {
     [
         ("writes.txt", true),
         ("blind-writes.txt", true),
+        ("blind2-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
+        ("blind2-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -107,9 +109,14 @@ fn figures(label: &str, writes: &[(String, String)], readonly: &[(String, String
 fn corpus_writes_are_caught_and_read_only_commands_pass() {
     let tuned = figures("tuned batches", &load("writes.txt"), &load("readonly.txt"));
     let blind = figures(
-        "blind batch (issue 10)",
+        "first blind batch (issue 10; tuned on since)",
         &load("blind-writes.txt"),
         &load("blind-readonly.txt"),
+    );
+    let blind2 = figures(
+        "second blind batch (issue 10)",
+        &load("blind2-writes.txt"),
+        &load("blind2-readonly.txt"),
     );
     let all = all_cases();
     for b in &all {
@@ -129,7 +136,12 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
     let whole = figures("whole corpus", &writes, &readonly);
     assert!(tuned.writes >= 160 && tuned.readonly >= 160);
     assert!(blind.writes >= 150 && blind.readonly >= 150);
-    for (label, f) in [("blind batch", &blind), ("whole corpus", &whole)] {
+    assert!(blind2.writes >= 100 && blind2.readonly >= 100);
+    for (label, f) in [
+        ("first blind batch", &blind),
+        ("second blind batch", &blind2),
+        ("whole corpus", &whole),
+    ] {
         assert!(
             f.caught_pct() >= 98.0,
             "{label}: only {:.1}% of writes caught",
