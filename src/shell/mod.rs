@@ -8,7 +8,7 @@
 //! command it runs — including those in `$(…)`, backticks, subshells,
 //! `bash -c`/`eval` strings, `find -exec` and `xargs` — strips env
 //! assignments and wrappers (`sudo`, `env`, `timeout`, …), and names each
-//! write it finds. When it cannot tell (unterminated quote, unclosed
+//! write it finds and, where it can, the files it writes. When it cannot tell (unterminated quote, unclosed
 //! here-doc, nesting too deep, a command name or code that only exists at
 //! run time) it says so in [`Analysis::unparsable`] rather than guessing, so
 //! the caller can fail closed.
@@ -33,13 +33,35 @@
 //! anyway, and the syntax needed for it (quotes, operators, substitutions,
 //! here-docs, compound commands) is small. So [`parse`] is a std-only
 //! recursive-descent parser — bounds-checked, depth- and budget-limited so
-//! it cannot panic, overflow the stack or blow up — and [`classify`] /
-//! [`code`] hold the knowledge of commands. A realistic 10 KB command line
-//! (400 simple commands, nested `bash -c`, a commit here-doc) is analysed
-//! in ~0.2–0.3 ms in release; a fresh process analysing it takes ~1.35× an
-//! empty binary's wall time, and ~1.05× for a short command. Adversarial
-//! input (`eval eval …`, 5 000-deep `$(`) is cut off by the depth limit and
-//! the work budget within a few ms.
+//! it cannot panic, overflow the stack or blow up. A maintained parser is
+//! kept as a second opinion in the tests: `brush-parser` (a dev-dependency)
+//! must find the same simple commands on every corpus command.
+//!
+//! # What commands write: a table
+//!
+//! What a command writes is data ([`spec`] for the fields, `table.rs` for
+//! ~400 built-in commands, `[shell.commands.NAME]` in config.toml for the
+//! user's), read by a small engine (`engine.rs`): options that take
+//! values, output options, write flags, read-only and listing flags,
+//! subcommands, wrappers that run another argv, shell code in options or
+//! arguments, directory options, task names. Commands in no table are
+//! judged by general rules (`-o FILE`, `--output`, `--fix`, `--write`,
+//! `-w`, `--in-place`, a name that says format or fix) and listed in
+//! [`Analysis::unknown`]. The table is compiled at build time into integers
+//! and bytes (`compact.rs`): pointers in static data would cost a
+//! relocation each at every process start. What needs code stays in
+//! `classify.rs` and `code.rs`: shells, `eval`, `source`, interpreters and
+//! their inline code (Python, Node, Perl, Ruby, PHP, Lua, R, PowerShell),
+//! `sed` and `awk` programs, `find -exec`, `xargs`, `parallel`, `tar`, SQL
+//! given to `sqlite3`/`duckdb`, `cd`.
+//!
+//! Writes name their files where the text says them ([`Analysis::targets`]:
+//! redirections, destinations, `sed -i` files, output options, relative to a
+//! leading `cd DIR`), and say so when it does not ([`Analysis::unnamed`]), so
+//! path rules can check shell writes. A realistic 10 KB command line (400
+//! simple commands, nested `bash -c`, a commit here-doc) is analysed in
+//! ~0.25 ms in release. Adversarial input (`eval eval …`, 5 000-deep `$(`)
+//! is cut off by the depth limit and the work budget within a few ms.
 //!
 //! # Decisions on what counts as a write
 //!
@@ -59,7 +81,16 @@
 //!   `/dev/fd/N` and descriptor copies (`2>&1`, `>&2`) are not writes;
 //!   any other output redirection is, wherever it points (`/tmp` included).
 //! - `mktemp` is not a write (it creates an empty scratch file outside the
-//!   project).
+//!   project), nor is the lock file `flock FILE` creates.
+//! - An option that names an output file is a write, whatever the tool:
+//!   `gcc -o bin/x`, `go build -o bin/x`, `go test -coverprofile=c.out`,
+//!   `pandoc -o`, `strace -o`; `-o -` and `-o /dev/null` are not.
+//! - Code generators, migrations and snapshot updates write (`protoc
+//!   --go_out`, `manage.py makemigrations`, `prisma migrate dev`,
+//!   `jest -u`); so do database changes to a database file (`sqlite3 app.db
+//!   "INSERT …"`, SQL from a file or a pipe flowgate cannot see) and
+//!   `systemctl enable`, `crontab -`. State changes elsewhere are not file
+//!   writes (`kubectl apply`, `docker run`, `systemctl restart`).
 //!
 //! # Run-time commands
 //!
