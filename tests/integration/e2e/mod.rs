@@ -227,7 +227,7 @@ pub fn find(host: &dyn Host) -> Option<PathBuf> {
         return Some(p);
     }
     let line = format!(
-        "e2e {}: not installed, skipped; to run it: {}",
+        "e2e {}: not installed; to run it: {}",
         host.name(),
         host.install_hint()
     );
@@ -235,7 +235,7 @@ pub fn find(host: &dyn Host) -> Option<PathBuf> {
         !(required() && host.required()),
         "FLOWGATE_E2E=require: {line}"
     );
-    eprintln!("{line}");
+    eprintln!("{line} (skipped)");
     None
 }
 
