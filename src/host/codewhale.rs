@@ -230,7 +230,9 @@ pub fn answer(kind: EventKind, decision: &Decision, user_text: Option<&str>) -> 
             blocked(json!({ "reason": reason }), &reason)
         }
         Decision::Deny(reason) => {
-            let reason = safe_reason(reason);
+            // CodeWhale shows `…hook denied tool 'x': <reason>. Adjust
+            // approval mode or request permission.`: its full stop, not ours.
+            let reason = super::without_full_stop(&safe_reason(reason)).to_string();
             blocked(json!({ "decision": "deny", "reason": reason }), &reason)
         }
         Decision::Continue(reason) => {

@@ -93,19 +93,11 @@ pub fn read(kind: EventKind, stdin: &str, env: Env<'_>) -> Result<HookInput, Str
 
 pub fn answer(kind: EventKind, decision: &Decision, _user_text: Option<&str>) -> Answer {
     match (kind, decision) {
-        (EventKind::ToolCall, Decision::Deny(reason)) => {
-            payload::claude_shaped(kind, &Decision::Deny(without_full_stop(reason).to_string()))
-        }
+        (EventKind::ToolCall, Decision::Deny(reason)) => payload::claude_shaped(
+            kind,
+            &Decision::Deny(super::without_full_stop(reason).to_string()),
+        ),
         _ => payload::claude_shaped(kind, decision),
-    }
-}
-
-/// `reason` without a final full stop (an ellipsis stays).
-fn without_full_stop(reason: &str) -> &str {
-    let r = reason.trim_end();
-    match r.strip_suffix('.') {
-        Some(rest) if !rest.ends_with('.') => rest,
-        _ => r,
     }
 }
 
@@ -127,7 +119,7 @@ mod tests {
         );
         assert_eq!(a.stderr, "run flowgate step next");
         assert!(a.stdout.contains("\"run flowgate step next\""));
-        assert_eq!(without_full_stop("wait..."), "wait...");
+        assert_eq!(super::super::without_full_stop("wait..."), "wait...");
         let stop = answer(
             EventKind::AgentEnd,
             &Decision::Continue("go on.".into()),

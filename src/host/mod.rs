@@ -181,6 +181,17 @@ pub fn answer(host: Host, kind: EventKind, decision: &Decision, user_text: Optio
     }
 }
 
+/// `reason` without a final full stop (an ellipsis stays), for hosts that
+/// add their own after a denial's reason (Codex: `<reason>. Command: …`;
+/// CodeWhale: `<reason>. Adjust approval mode or request permission.`).
+pub(crate) fn without_full_stop(reason: &str) -> &str {
+    let r = reason.trim_end();
+    match r.strip_suffix('.') {
+        Some(rest) if !rest.ends_with('.') => rest,
+        _ => r,
+    }
+}
+
 /// flowgate failed and the failure policy refuses the tool call: a real
 /// block for this host. CodeWhale reads the decision on stdout whatever
 /// the exit code, so it keeps the failure's honest code; Codex acts only on

@@ -137,7 +137,8 @@ fn a_long_shell_denial_still_says_how_to_advance() {
     out.code(2);
     let reason = out.reason();
     assert!(reason.chars().count() <= 240, "{reason}");
-    assert!(reason.ends_with("then run flowgate step next."), "{reason}");
+    // CodeWhale adds the full stop itself (`<reason>. Adjust approval mode …`).
+    assert!(reason.ends_with("then run flowgate step next"), "{reason}");
 }
 
 #[test]

@@ -230,8 +230,9 @@ fn every_denial_reason_for_codewhale_passes_unchanged() {
                     // Path patterns (tdd's `tests/**`) keep their look with
                     // a division slash, which the sanitiser leaves alone;
                     // everything else needs no rewriting.
+                    // CodeWhale adds its own full stop after the reason.
                     assert_eq!(
-                        got.replace('∕', "/"),
+                        format!("{}.", got.replace('∕', "/")),
                         raw,
                         "built-in wording needs no rewriting"
                     );
@@ -244,14 +245,20 @@ fn every_denial_reason_for_codewhale_passes_unchanged() {
         for sub in ["cancel", "start", "init"] {
             let r = text::user_command_reason(&run, sub, 4000);
             assert_eq!(
-                codewhale_reason(EventKind::ToolCall, &Decision::Deny(r.clone())),
+                format!(
+                    "{}.",
+                    codewhale_reason(EventKind::ToolCall, &Decision::Deny(r.clone()))
+                ),
                 r
             );
         }
     }
     let gate = text::todo_gate_reason("edit");
     assert_eq!(
-        codewhale_reason(EventKind::ToolCall, &Decision::Deny(gate.clone())),
+        format!(
+            "{}.",
+            codewhale_reason(EventKind::ToolCall, &Decision::Deny(gate.clone()))
+        ),
         gate
     );
     assert!(n > 100);

@@ -256,7 +256,8 @@ fn announcements_block_reasons_and_guard_messages_are_bounded() {
 fn codewhale_reasons_keep_their_last_sentence() {
     let ws = Ws::new();
     ws.run(&["start", "rpir", "add rate limiting"]).ok();
-    let last = "Finish this phase, then run flowgate step next.";
+    // CodeWhale adds the full stop itself (`<reason>. Adjust approval mode …`).
+    let last = "Finish this phase, then run flowgate step next";
     for out in [
         ws.cw("tool_call", "tool_call_before.write"),
         ws.bash("python3 -c \"open('x','w')\""),
