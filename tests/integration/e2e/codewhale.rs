@@ -11,6 +11,9 @@
 //! (`base_url`), and flowgate's hooks are the `[hooks]` block `flowgate
 //! init --host codewhale` prints, in the scratch `~/.codewhale/config.toml`.
 //!
+//! Tools (0.9.10): `write {path, content}`, `bash {command}`, `todo_write
+//! {todos: [{content, status}]}`.
+//!
 //! CodeWhale has no stop hook: a turn that ends with work left arms a
 //! reminder that comes with the user's next message.
 
@@ -52,6 +55,10 @@ impl Host for Codewhale {
         false
     }
 
+    fn caps_reasons(&self) -> bool {
+        true
+    }
+
     fn api(&self) -> &'static dyn Api {
         &super::openai_chat::CHAT
     }
@@ -60,10 +67,10 @@ impl Host for Codewhale {
         match act {
             Act::Say(_) => Vec::new(),
             Act::Write { path, content } => vec![(
-                "write_file".into(),
+                "write".into(),
                 Input::Json(json!({"path": path, "content": content})),
             )],
-            Act::Shell(cmd) => vec![("exec_shell".into(), Input::Json(json!({ "command": cmd })))],
+            Act::Shell(cmd) => vec![("bash".into(), Input::Json(json!({ "command": cmd })))],
             Act::Todos(list) => {
                 let items: Vec<_> = list
                     .iter()
@@ -86,7 +93,6 @@ api_key = "e2e-not-a-key"
 base_url = "{url}/v1"
 default_text_model = "{MODEL}"
 allow_shell = true
-approval_policy = "never"
 sandbox_mode = "danger-full-access"
 
 [update]
@@ -167,12 +173,18 @@ check_for_updates = false
         (Some(0), screen, stderr, timed_out)
     }
 
+    /// CodeWhale shows a denial as the tool's failure with the hook's
+    /// reason (`Failed to authorize tool execution: ToolCallBefore hook
+    /// denied tool 'write': …`); a hook that failed reads `hook failed`,
+    /// `hook timed out` or `… failed and blocked submission`.
     fn hook_failures(&self, out: &Outcome) -> Vec<String> {
         out.stdout
             .lines()
             .filter(|l| {
                 let l = l.to_ascii_lowercase();
-                l.contains("hook") && (l.contains("failed") || l.contains("error"))
+                ["hook failed", "hook timed out", "hook error"]
+                    .iter()
+                    .any(|w| l.contains(w))
             })
             .map(str::to_string)
             .collect()

@@ -188,6 +188,10 @@ pub trait Host: Sync {
     fn shows_prompt_blocks(&self) -> bool {
         true
     }
+    /// Does the host cut hook reasons (CodeWhale: 240 characters)?
+    fn caps_reasons(&self) -> bool {
+        false
+    }
     /// Can the host's stop hook make the agent continue? (CodeWhale has
     /// none: its reminder comes with the user's next message.)
     fn stop_hook(&self) -> bool {
@@ -442,7 +446,7 @@ impl<'h> Session<'h> {
             requests.iter().filter(|r| r.main).count(),
             started.elapsed()
         );
-        dump(self.host.name(), &requests, &self.project);
+        dump(self.host.name(), &requests, &self.project, &stdout, &stderr);
         Outcome {
             host: self.host.name(),
             ws: self.project.ws.clone(),
@@ -462,7 +466,7 @@ impl<'h> Session<'h> {
 
 /// With `FLOWGATE_E2E_DUMP=DIR`, keep every request body (and the host's
 /// scratch files) under `DIR/<test name>/`, to see what a host sent.
-fn dump(host: &str, requests: &[Request], p: &Project) {
+fn dump(host: &str, requests: &[Request], p: &Project, stdout: &str, stderr: &str) {
     let Some(dir) = std::env::var_os("FLOWGATE_E2E_DUMP") else {
         return;
     };
@@ -486,6 +490,8 @@ fn dump(host: &str, requests: &[Request], p: &Project) {
         );
         std::fs::write(dir.join(name), text).unwrap();
     }
+    std::fs::write(dir.join("host-stdout.txt"), stdout).unwrap();
+    std::fs::write(dir.join("host-stderr.txt"), stderr).unwrap();
     let _ = Command::new("cp")
         .arg("-r")
         .arg(&p.scratch)

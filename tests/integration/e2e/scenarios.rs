@@ -108,8 +108,14 @@ pub fn writes_denied_in_a_read_only_phase(host: &dyn Host) {
     check(denials.len() == 2, "flowgate denied both calls", &out);
     for (turn, reason) in denials.iter().enumerate() {
         let seen = out.result_of(turn);
+        // CodeWhale takes at most 240 characters: flowgate keeps the start
+        // and the last sentence (how to go on) of a longer reason.
+        let start: String = reason.chars().take(60).collect();
+        let shortened = host.caps_reasons()
+            && seen.contains(&start)
+            && seen.contains("… Finish this phase, then run flowgate step next");
         check(
-            seen.contains(reason.as_str()),
+            seen.contains(reason.as_str()) || shortened,
             &format!(
                 "call {turn}: the model sees flowgate's whole reason {reason:?}, got {seen:?}"
             ),
