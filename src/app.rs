@@ -279,7 +279,7 @@ impl App {
     /// text to show and a notice when a corrupt state was set aside.
     pub fn apply(&self, cmd: Command) -> Result<(String, Option<String>), Failure> {
         let mut recovered = None;
-        let text = self.store.update(|state: &mut State, rec| {
+        let result = self.store.update(|state: &mut State, rec| {
             recovered = rec.map(str::to_string);
             let host = match &cmd {
                 Command::Start { run, .. } => run.host.as_deref().and_then(Host::parse),
@@ -293,9 +293,25 @@ impl App {
                 limits: self.settings.todo_limits,
                 mcp: self.settings.mcp,
             };
-            transition::apply(state, cmd, &ctx).map_err(Failure::runtime)
-        })?;
-        Ok((text, recovered))
+            transition::apply(state, cmd, &ctx).map_err(Failure::refused)
+        });
+        match result {
+            Ok(text) => Ok((text, recovered)),
+            // The command failed after a corrupt state was set aside: the
+            // failure still says so (its first line is what stderr shows).
+            Err(mut f) => {
+                if let Some(r) = recovered {
+                    let (first, rest) = f.message.split_once('\n').unwrap_or((&f.message, ""));
+                    let rest = if rest.is_empty() {
+                        String::new()
+                    } else {
+                        format!("\n{rest}")
+                    };
+                    f.message = format!("{first} (also: {r}){rest}");
+                }
+                Err(f)
+            }
+        }
     }
 
     /// `key  name  (source)` rows for every usable workflow, then problems.

@@ -9,7 +9,10 @@ pub enum ExitStatus {
     Failure = 1,
     /// A deliberate block.
     Blocked = 2,
-    /// Usage error (clap's own code 2 is mapped here).
+    /// Usage error (clap's own code 2 is mapped here), and a refusal: a
+    /// command that was understood but cannot apply to the state as it is
+    /// (no run to advance, an index out of range, a run already active, a
+    /// phase check that does not hold). Nothing was changed.
     Usage = 64,
     /// Malformed input payload.
     DataErr = 65,
@@ -39,6 +42,10 @@ impl Failure {
         }
     }
     pub fn usage(m: impl Into<String>) -> Self {
+        Self::new(ExitStatus::Usage, m)
+    }
+    /// A command refused by the current state (exit 64, nothing changed).
+    pub fn refused(m: impl Into<String>) -> Self {
         Self::new(ExitStatus::Usage, m)
     }
     pub fn input(m: impl Into<String>) -> Self {

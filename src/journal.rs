@@ -28,23 +28,100 @@ pub struct Entry {
     pub reason: String,
 }
 
+/// When `journal.jsonl` reaches this size, the next append renames it to
+/// `journal.1.jsonl` (replacing the one before) and starts a fresh file:
+/// the journal never holds more than about twice this on disk, and
+/// `flowgate log` reads both files.
+pub const ROTATE_BYTES: u64 = 8 * 1024 * 1024;
+/// The longest `reason` kept in a line (characters).
+pub const MAX_REASON_CHARS: usize = 2000;
+/// The longest value kept in any other field (characters): a 10 MB tool
+/// name from a hostile payload is journaled as its first 200 characters.
+pub const MAX_FIELD_CHARS: usize = 200;
+
+fn bounded(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        None => s.to_string(),
+        Some((cut, _)) => format!("{}…", &s[..cut]),
+    }
+}
+
+impl Entry {
+    /// The entry with every field within its bound.
+    fn bounded(&self) -> Entry {
+        let f = |s: &str| bounded(s, MAX_FIELD_CHARS);
+        Entry {
+            time: f(&self.time),
+            event: f(&self.event),
+            host: f(&self.host),
+            session: self.session.as_deref().map(f),
+            tool: self.tool.as_deref().map(f),
+            decision: f(&self.decision),
+            reason: bounded(&self.reason, MAX_REASON_CHARS),
+        }
+    }
+}
+
 /// Append one entry to `<dir>/journal.jsonl`. Failures are returned, and
 /// callers report them on stderr; the journal never blocks a decision.
 ///
 /// Nothing is written when `dir` (the workspace's `.flowgate/`) does not
 /// exist: the journal never creates it, so a stray hook call cannot turn a
-/// directory into a flowgate workspace.
+/// directory into a flowgate workspace. Each field is bounded
+/// ([`MAX_FIELD_CHARS`], [`MAX_REASON_CHARS`]) and the file rotates at
+/// [`ROTATE_BYTES`].
 pub fn append(dir: &Path, entry: &Entry) -> std::io::Result<()> {
+    append_rotating(dir, entry, ROTATE_BYTES)
+}
+
+fn append_rotating(dir: &Path, entry: &Entry, limit: u64) -> std::io::Result<()> {
     if !store::check_dir(dir).map_err(std::io::Error::other)? {
         return Ok(());
     }
-    let mut line = serde_json::to_vec(entry).map_err(std::io::Error::other)?;
+    let mut line = serde_json::to_vec(&entry.bounded()).map_err(std::io::Error::other)?;
     line.push(b'\n');
     let path = dir.join("journal.jsonl");
-    let mut f = store::open_or_create(&path, OpenOptions::new().append(true))
-        .map_err(std::io::Error::other)?;
+    let open = || {
+        store::open_or_create(&path, OpenOptions::new().append(true)).map_err(std::io::Error::other)
+    };
+    let mut f = open()?;
+    if f.metadata()?.len() >= limit && rotate(dir, &f, limit)? {
+        f = open()?;
+    }
     f.write_all(&line)
 }
+
+/// Rename a full `journal.jsonl` (the file `open` is) to
+/// `journal.1.jsonl`. One process rotates at a time (`journal.lock`, not
+/// waited for: a writer that does not get it appends to the full file,
+/// which loses nothing); the file is renamed only if it is still the full
+/// one, so two writers never rotate twice. `true` if this call rotated.
+fn rotate(dir: &Path, open: &std::fs::File, limit: u64) -> std::io::Result<bool> {
+    let lock = store::open_or_create(&dir.join("journal.lock"), OpenOptions::new().write(true))
+        .map_err(std::io::Error::other)?;
+    if lock.try_lock().is_err() {
+        return Ok(false);
+    }
+    let path = dir.join("journal.jsonl");
+    let now = std::fs::symlink_metadata(&path)?;
+    let was = open.metadata()?;
+    #[cfg(unix)]
+    let same = {
+        use std::os::unix::fs::MetadataExt;
+        now.dev() == was.dev() && now.ino() == was.ino()
+    };
+    #[cfg(not(unix))]
+    let same = true;
+    if !same || !now.is_file() || now.len() < limit {
+        return Ok(false);
+    }
+    store::check_file(&dir.join(OLD)).map_err(std::io::Error::other)?;
+    std::fs::rename(&path, dir.join(OLD))?;
+    Ok(true)
+}
+
+/// The previous generation of the journal.
+const OLD: &str = "journal.1.jsonl";
 
 /// The last `n` lines of the journal, reading backwards in blocks so a huge
 /// journal costs no more than a small one.
@@ -92,11 +169,24 @@ fn read_back_in(dir: &Path, block: u64, mut f: impl FnMut(&str) -> bool) -> std:
     if !store::check_dir(dir).map_err(std::io::Error::other)? {
         return Ok(0);
     }
-    let path = dir.join("journal.jsonl");
+    let (len, more) = read_file_back(&dir.join("journal.jsonl"), block, &mut f)?;
+    if more {
+        read_file_back(&dir.join(OLD), block, &mut f)?;
+    }
+    Ok(len)
+}
+
+/// [`read_back_in`] for one file: its length, and whether `f` wants more.
+fn read_file_back(
+    path: &Path,
+    block: u64,
+    f: &mut impl FnMut(&str) -> bool,
+) -> std::io::Result<(u64, bool)> {
+    let path = path.to_path_buf();
     let Some(mut file) = store::open_existing(&path, OpenOptions::new().read(true))
         .map_err(std::io::Error::other)?
     else {
-        return Ok(0);
+        return Ok((0, true));
     };
     let len = file.seek(SeekFrom::End(0))?;
     let mut pos = len;
@@ -123,13 +213,13 @@ fn read_back_in(dir: &Path, block: u64, mut f: impl FnMut(&str) -> bool) -> std:
         };
         for line in chunk[split..].split(|b| *b == b'\n').rev() {
             if !line.is_empty() && !f(&String::from_utf8_lossy(line)) {
-                return Ok(len);
+                return Ok((len, false));
             }
         }
         chunk.truncate(split);
         carry = chunk;
     }
-    Ok(len)
+    Ok((len, true))
 }
 
 /// The journal's bytes from `from` on (a follower's new lines); `None` when
@@ -208,5 +298,59 @@ mod tests {
         assert_eq!(t.len(), 3);
         assert!(t[2].contains("\"e199\""));
         assert!(t[0].contains("\"e197\""));
+    }
+
+    #[test]
+    fn a_huge_field_is_bounded() {
+        let d = tempfile::tempdir().unwrap();
+        let e = Entry {
+            tool: Some("x".repeat(10_000_000)),
+            reason: "r".repeat(50_000),
+            event: "tool_call".into(),
+            ..Entry::default()
+        };
+        for _ in 0..3 {
+            append(d.path(), &e).unwrap();
+        }
+        let size = std::fs::metadata(d.path().join("journal.jsonl"))
+            .unwrap()
+            .len();
+        assert!(size < 3 * 3000, "three lines took {size} bytes");
+        let t = tail(d.path(), 1).unwrap();
+        let back: Entry = serde_json::from_str(&t[0]).unwrap();
+        assert_eq!(back.tool.unwrap().chars().count(), MAX_FIELD_CHARS + 1);
+        assert_eq!(back.reason.chars().count(), MAX_REASON_CHARS + 1);
+    }
+
+    #[test]
+    fn the_journal_rotates_and_log_reads_both_files() {
+        let d = tempfile::tempdir().unwrap();
+        let entry = |i: usize| Entry {
+            event: format!("e{i}"),
+            decision: "allow".into(),
+            ..Entry::default()
+        };
+        // Lines are ~40 bytes: a 1000-byte limit rotates every ~25 lines.
+        for i in 0..60 {
+            append_rotating(d.path(), &entry(i), 1000).unwrap();
+        }
+        let cur = std::fs::metadata(d.path().join("journal.jsonl"))
+            .unwrap()
+            .len();
+        let old = std::fs::metadata(d.path().join(OLD)).unwrap().len();
+        assert!(cur < 1000 + 100 && old < 1000 + 100, "{cur} {old}");
+        let mut seen = Vec::new();
+        read_back(d.path(), |l| {
+            seen.push(serde_json::from_str::<Entry>(l).unwrap().event);
+            true
+        })
+        .unwrap();
+        // Newest first, without a gap, back to where journal.1 begins.
+        assert_eq!(seen[0], "e59");
+        for w in seen.windows(2) {
+            let n = |s: &str| s[1..].parse::<usize>().unwrap();
+            assert_eq!(n(&w[0]), n(&w[1]) + 1, "{seen:?}");
+        }
+        assert!(seen.len() > 25, "{}", seen.len());
     }
 }

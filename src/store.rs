@@ -468,7 +468,7 @@ impl Store {
         state: &mut State,
         durability: Durability,
     ) -> Result<(), StoreError> {
-        state.generation += 1;
+        state.generation = state.generation.saturating_add(1);
         let mut text = serde_json::to_vec(state).expect("state serialises");
         text.push(b'\n');
         let path = self.state_path();

@@ -55,8 +55,26 @@ fn decode(stdin: std::io::Result<Vec<u8>>) -> (String, Option<Failure>) {
     }
 }
 
+/// An environment variable; a value that is not UTF-8 is read lossily
+/// (U+FFFD for each bad sequence), so an adapter can say it is malformed
+/// instead of "not set".
 fn env(name: &str) -> Option<String> {
-    std::env::var(name).ok()
+    std::env::var_os(name).map(|v| v.to_string_lossy().into_owned())
+}
+
+/// Whether this call's input is on stdin. CodeWhale's `tool_call_before`
+/// passes everything in the environment and may leave stdin open (a pipe
+/// nobody closes): reading it would wait for nothing.
+fn reads_stdin(kind: EventKind, host: Option<&str>) -> bool {
+    if kind != EventKind::ToolCall {
+        return true;
+    }
+    match host {
+        Some(h) => Host::parse(h) != Some(Host::Codewhale),
+        None => !["DEEPSEEK_TOOL_NAME", "CODEWHALE_TOOL_NAME"]
+            .iter()
+            .any(|k| std::env::var_os(k).is_some_and(|v| !v.is_empty())),
+    }
 }
 
 /// A failed hook call, with the decision made before its write failed.
@@ -80,11 +98,18 @@ struct Decided {
     note: String,
     user_text: Option<String>,
     subject: Option<String>,
+    /// Told to the agent and the user beside the answer (see `Outcome`).
+    notice: Option<String>,
 }
 
 /// A hook call of this process: stdin and the environment as they are.
 pub fn run(flag: Option<&Path>, kind: EventKind, host: Option<&str>) -> Output {
-    respond(flag, kind, host, read_stdin(), &env)
+    let stdin = if reads_stdin(kind, host) {
+        read_stdin()
+    } else {
+        Ok(Vec::new())
+    };
+    respond(flag, kind, host, stdin, &env)
 }
 
 /// Answer one hook call given its stdin and environment (what `run` does,
@@ -127,7 +152,10 @@ pub fn respond(
     };
     let (answer, decision, reason, tool) = match result {
         Ok(d) => {
-            let answer = host::answer(host, kind, &d.decision, d.user_text.as_deref());
+            let mut answer = host::answer(host, kind, &d.decision, d.user_text.as_deref());
+            if let Some(n) = &d.notice {
+                answer = host::with_notice(host, kind, answer, n);
+            }
             let reason = match &d.decision {
                 Decision::Deny(r) | Decision::BlockMessage(r) | Decision::Continue(r) => r.clone(),
                 _ => d.note,
@@ -145,6 +173,18 @@ pub fn respond(
                 Fallback::Keep => {
                     let d = decided.expect("Keep comes with a decision");
                     let answer = host::answer(host, kind, &d.decision, d.user_text.as_deref());
+                    // Allowed, but what it changed was not stored: say so
+                    // to the agent and the user, never only to the journal.
+                    let answer = host::with_notice(
+                        host,
+                        kind,
+                        answer,
+                        &format!(
+                            "flowgate could not record this ({}): {}",
+                            d.note,
+                            f.message.replace('\n', " ")
+                        ),
+                    );
                     let note = format!("{}; not recorded: {}", d.note, f.message);
                     (answer, d.decision.label().to_string(), note, d.subject)
                 }
@@ -239,6 +279,7 @@ fn handle(app: &App, host: Host, input: &HookInput) -> Result<Decided, HookError
             note,
             user_text: Some(text.clone()),
             subject: None,
+            notice: None,
         });
     }
     let user_text = match &input.event {
@@ -283,6 +324,7 @@ fn handle(app: &App, host: Host, input: &HookInput) -> Result<Decided, HookError
         note: o.note,
         user_text: user_text.clone(),
         subject: o.subject,
+        notice: o.notice,
     };
     let mut first = decide(state, &input.event, &ctx);
     if first.state.is_none() && !corrupt {
@@ -298,6 +340,7 @@ fn handle(app: &App, host: Host, input: &HookInput) -> Result<Decided, HookError
         note: first.note.clone(),
         user_text: user_text.clone(),
         subject: first.subject.clone(),
+        notice: first.notice.clone(),
     };
     let updated = app.store.update_since(&seen, Durability::Relaxed, |fresh| {
         let Some((s, recovered)) = fresh else {

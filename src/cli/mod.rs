@@ -209,6 +209,54 @@ pub(crate) fn journal_change(app: &App, event: &str, reason: &str) {
     }
 }
 
+/// Record a failed or refused command in the journal of the workspace it
+/// concerns (if that workspace has `.flowgate/`; none is created): every
+/// error leaves a trace, also on hosts that never show stderr.
+fn journal_failure(
+    flag: Option<&std::path::Path>,
+    args: &[std::ffi::OsString],
+    code: i32,
+    message: &str,
+) {
+    let path = subcommand_path(args);
+    let event = if path.is_empty() {
+        "command".to_string()
+    } else {
+        format!("command {}", path.join(" "))
+    };
+    let entry = crate::journal::Entry {
+        time: crate::time::now_iso(),
+        event,
+        decision: if code == ExitStatus::Usage.code() {
+            "refused".into()
+        } else {
+            "error".into()
+        },
+        reason: message.lines().next().unwrap_or("").to_string(),
+        ..Default::default()
+    };
+    let dir = resolve_workspace(flag, None).join(".flowgate");
+    // The error itself is on stderr already; a journal that cannot take
+    // it (most often for the same reason) adds nothing to say.
+    let _ = crate::journal::append(&dir, &entry);
+}
+
+/// The value of `--workspace DIR` / `--workspace=DIR` in argv that clap
+/// could not parse.
+fn workspace_flag(args: &[std::ffi::OsString]) -> Option<PathBuf> {
+    let mut it = args.iter().skip(1);
+    while let Some(a) = it.next() {
+        let Some(a) = a.to_str() else { continue };
+        if a == "--workspace" {
+            return it.next().map(PathBuf::from);
+        }
+        if let Some(v) = a.strip_prefix("--workspace=") {
+            return Some(PathBuf::from(v));
+        }
+    }
+    None
+}
+
 fn emit(out: &mut dyn Write, text: &str) {
     if text.is_empty() {
         return;
@@ -338,26 +386,32 @@ pub fn main() -> i32 {
                 }
                 _ => ExitStatus::Usage.code(),
             };
-            eprintln!("flowgate: {}", one_line_error(&e.to_string(), &args));
+            let message = one_line_error(&e.to_string(), &args);
+            eprintln!("flowgate: {message}");
+            journal_failure(workspace_flag(&args).as_deref(), &args, code, &message);
             return code;
         }
     };
+    let flag = cli.workspace.clone();
     let output = match dispatch(cli) {
         Ok(o) => o,
         // One line on stderr; a longer answer (a check's report) is given
         // whole on stdout, where the agent reads it.
-        Err(f) => match f.message.split_once('\n') {
-            None => Output {
-                stdout: String::new(),
-                stderr: format!("flowgate: {}", f.message),
-                status: f.status,
-            },
-            Some((line, _)) => Output {
-                stdout: f.message.clone(),
-                stderr: format!("flowgate: {line}"),
-                status: f.status,
-            },
-        },
+        Err(f) => {
+            journal_failure(flag.as_deref(), &args, f.status.code(), &f.message);
+            match f.message.split_once('\n') {
+                None => Output {
+                    stdout: String::new(),
+                    stderr: format!("flowgate: {}", f.message),
+                    status: f.status,
+                },
+                Some((line, _)) => Output {
+                    stdout: f.message.clone(),
+                    stderr: format!("flowgate: {line}"),
+                    status: f.status,
+                },
+            }
+        }
     };
     emit(&mut std::io::stdout().lock(), &output.stdout);
     emit(&mut std::io::stderr().lock(), &output.stderr);

@@ -111,6 +111,19 @@ pub fn run(flag: Option<&Path>, args: &Args) -> Result<Output, Failure> {
                 i + 1
             )));
         }
+        // Replay runs in its scratch copy and nowhere else.
+        if let Some(flag) = call
+            .cli
+            .iter()
+            .flatten()
+            .find(|a| a.as_str() == "--workspace" || a.starts_with("--workspace="))
+        {
+            return Err(Failure::input(format!(
+                "{}:{}: \"{flag}\" would leave the scratch workspace; replay runs every call in its own copy, so remove the flag from the line",
+                args.file.display(),
+                i + 1
+            )));
+        }
         if let Some(ev) = &call.event
             && EventKind::parse(ev).is_none()
         {
@@ -188,6 +201,7 @@ pub fn run(flag: Option<&Path>, args: &Args) -> Result<Output, Failure> {
         cmd.envs(&call.env)
             .env("FLOWGATE_WORKSPACE", &ws)
             .env("FLOWGATE_HOME", &home)
+            .env("HOME", &home)
             .current_dir(&ws)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

@@ -40,6 +40,9 @@ pub struct Outcome {
     pub note: String,
     /// For the journal: the tool and the files it writes, on tool calls.
     pub subject: Option<String>,
+    /// A one-line notice for the agent and the user beside an allowed call:
+    /// something they would believe done was not (a todo list not tracked).
+    pub notice: Option<String>,
 }
 
 impl Outcome {
@@ -49,6 +52,7 @@ impl Outcome {
             state,
             note: note.into(),
             subject: None,
+            notice: None,
         }
     }
 }
@@ -291,7 +295,11 @@ fn judge_call(state: &State, call: &Call, ctx: &Ctx<'_>) -> Outcome {
     match done {
         Err(why) => {
             note = format!("native todo list not mirrored: {why}");
-            Outcome::new(Decision::Allow, None, note)
+            let mut o = Outcome::new(Decision::Allow, None, note);
+            o.notice = Some(format!(
+                "flowgate did not track this todo list ({why}); its reminders keep the list it had"
+            ));
+            o
         }
         Ok(_) if next == *state => Outcome::new(Decision::Allow, None, note),
         Ok(note) => {
@@ -328,7 +336,7 @@ fn add_task(
         });
     }
     let tasks = next.tasks.as_mut().expect("set above");
-    tasks.created += 1;
+    tasks.created = tasks.created.saturating_add(1);
     let id = tasks.created.to_string();
     tasks.ids.push((id.clone(), item.text.clone()));
     next.todos.push(Todo {
@@ -395,8 +403,8 @@ fn continuation(next: &mut State, settings: &Settings) -> Result<(), String> {
             "{cap} continuation(s) since the user's last message (max_continue_per_prompt)"
         ));
     }
-    next.nudge.streak += 1;
-    next.nudge.since_prompt += 1;
+    next.nudge.streak = next.nudge.streak.saturating_add(1);
+    next.nudge.since_prompt = next.nudge.since_prompt.saturating_add(1);
     Ok(())
 }
 

@@ -256,7 +256,7 @@ impl Run {
     pub fn advance(&mut self) -> Advance {
         let from = self.phase().label();
         let last = self.path.clone();
-        self.steps += 1;
+        self.steps = self.steps.saturating_add(1);
         self.looped = None;
         let mut exited = Vec::new();
         loop {
@@ -293,7 +293,7 @@ impl Run {
                 scope: scope.name.clone(),
             });
         }
-        self.steps += 1;
+        self.steps = self.steps.saturating_add(1);
         let top = self.path.last_mut().expect("path");
         top.index = 0;
         self.looped = Some(top.workflow.clone());

@@ -128,14 +128,11 @@ pub fn apply(todos: &[Todo], op: &TodoOp, limits: Limits) -> Result<(Vec<Todo>, 
     let check_texts = |items: &[String]| -> Result<(), String> {
         for (i, t) in items.iter().enumerate() {
             if one_line(t).trim().is_empty() {
-                return Err(format!(
-                    "Error: item {} is empty; every todo needs text.",
-                    i + 1
-                ));
+                return Err(format!("item {} is empty; every todo needs text.", i + 1));
             }
             if t.chars().count() > limits.max_text {
                 return Err(format!(
-                    "Error: item {} text exceeds {} characters.",
+                    "item {} text exceeds {} characters.",
                     i + 1,
                     limits.max_text
                 ));
@@ -155,7 +152,7 @@ pub fn apply(todos: &[Todo], op: &TodoOp, limits: Limits) -> Result<(Vec<Todo>, 
     let room = |adding: usize, verb: &str| -> Result<(), String> {
         if todos.len() + adding > limits.max_items {
             Err(format!(
-                "Error: {verb} {adding} item(s) would exceed maximum of {} todos (currently {})",
+                "{verb} {adding} item(s) would exceed maximum of {} todos (currently {})",
                 limits.max_items,
                 todos.len()
             ))
@@ -168,7 +165,7 @@ pub fn apply(todos: &[Todo], op: &TodoOp, limits: Limits) -> Result<(Vec<Todo>, 
             check_texts(items)?;
             if items.len() > limits.max_items {
                 return Err(format!(
-                    "Error: writing {} item(s) would exceed maximum of {} todos",
+                    "writing {} item(s) would exceed maximum of {} todos",
                     items.len(),
                     limits.max_items
                 ));
@@ -185,10 +182,7 @@ pub fn apply(todos: &[Todo], op: &TodoOp, limits: Limits) -> Result<(Vec<Todo>, 
         TodoOp::Insert(index, items) => {
             check_texts(items)?;
             if *index > todos.len() {
-                return Err(format!(
-                    "Error: index {index} out of range (0 to {})",
-                    todos.len()
-                ));
+                return Err(format!("index {index} out of range (0 to {})", todos.len()));
             }
             room(items.len(), "inserting")?;
             let mut list = todos.to_vec();
@@ -200,10 +194,10 @@ pub fn apply(todos: &[Todo], op: &TodoOp, limits: Limits) -> Result<(Vec<Todo>, 
         }
         TodoOp::Edit(action, indices) => {
             if todos.is_empty() {
-                return Err("Error: no todos exist".into());
+                return Err("no todos exist".into());
             }
             if indices.is_empty() {
-                return Err("Error: give at least one index".into());
+                return Err("give at least one index".into());
             }
             let mut uniq: Vec<usize> = Vec::new();
             for i in indices {
@@ -213,7 +207,7 @@ pub fn apply(todos: &[Todo], op: &TodoOp, limits: Limits) -> Result<(Vec<Todo>, 
             }
             if uniq.len() > limits.max_indices {
                 return Err(format!(
-                    "Error: at most {} indices per edit (got {})",
+                    "at most {} indices per edit (got {})",
                     limits.max_indices,
                     uniq.len()
                 ));
@@ -225,7 +219,7 @@ pub fn apply(todos: &[Todo], op: &TodoOp, limits: Limits) -> Result<(Vec<Todo>, 
                 .collect();
             if !bad.is_empty() {
                 return Err(format!(
-                    "Error: indices [{}] out of range (0 to {})",
+                    "indices [{}] out of range (0 to {})",
                     bad.join(", "),
                     todos.len() - 1
                 ));
@@ -280,7 +274,7 @@ mod tests {
         assert_eq!(t, "Wrote 2 todo item(s)\n\n– [0] a b\n– [1] c d");
         assert_eq!(
             apply(&a, &TodoOp::Append(items(&["\u{0}\n"])), l).unwrap_err(),
-            "Error: item 1 is empty; every todo needs text."
+            "item 1 is empty; every todo needs text."
         );
         // A list from elsewhere (an old state file, the host's todo tool)
         // is shown as one line that cannot close flowgate's block.
@@ -301,29 +295,29 @@ mod tests {
         let (a, _) = apply(&[], &TodoOp::Write(items(&["a", "b"])), l).unwrap();
         assert_eq!(
             apply(&a, &TodoOp::Append(items(&["c", "d"])), l).unwrap_err(),
-            "Error: appending 2 item(s) would exceed maximum of 3 todos (currently 2)"
+            "appending 2 item(s) would exceed maximum of 3 todos (currently 2)"
         );
         assert_eq!(
             apply(&a, &TodoOp::Write(items(&["toolong"])), l).unwrap_err(),
-            "Error: item 1 text exceeds 5 characters."
+            "item 1 text exceeds 5 characters."
         );
         assert_eq!(
             apply(&a, &TodoOp::Edit(EditAction::Start, vec![0, 5, 7]), l)
                 .unwrap_err()
                 .as_str(),
-            "Error: at most 2 indices per edit (got 3)"
+            "at most 2 indices per edit (got 3)"
         );
         assert_eq!(
             apply(&a, &TodoOp::Edit(EditAction::Start, vec![0, 5]), l).unwrap_err(),
-            "Error: indices [5] out of range (0 to 1)"
+            "indices [5] out of range (0 to 1)"
         );
         assert_eq!(
             apply(&[], &TodoOp::Edit(EditAction::Start, vec![0]), l).unwrap_err(),
-            "Error: no todos exist"
+            "no todos exist"
         );
         assert_eq!(
             apply(&a, &TodoOp::Insert(3, items(&["x"])), l).unwrap_err(),
-            "Error: index 3 out of range (0 to 2)"
+            "index 3 out of range (0 to 2)"
         );
         assert!(apply(&a, &TodoOp::Write(items(&["a", "b", "c", "d"])), l).is_err());
         assert!(apply(&a, &TodoOp::Write(items(&[" "])), l).is_err());

@@ -105,6 +105,9 @@ pub struct Ctx<'a> {
 /// The text for a command that needs a run when there is none.
 pub const NO_RUN: &str = "No active workflow. Start one with `flowgate start WORKFLOW TASK` (or type @flow start WORKFLOW TASK).";
 
+/// The answer to a cancel when no run is active (done already).
+pub const NO_RUN_TO_CANCEL: &str = "No active workflow to cancel.";
+
 /// Apply `cmd` to `state`. `Ok` is the text to show (the state may or may
 /// not have changed); `Err` is the one-line reason and leaves `state` as it
 /// was.
@@ -156,10 +159,11 @@ pub fn apply(state: &mut State, cmd: Command, ctx: &Ctx<'_>) -> Result<String, S
                 )),
             }
         }
+        // Cancelling when nothing runs is done already, as for the user's
+        // `cancel`: not a refusal.
+        Command::StepCancel { .. } if state.active_run().is_none() => Ok(NO_RUN_TO_CANCEL.into()),
         Command::StepCancel { confirm: false } => {
-            let run = state
-                .active_run()
-                .ok_or_else(|| "No active workflow to cancel.".to_string())?;
+            let run = state.active_run().ok_or_else(|| NO_RUN.to_string())?;
             Ok(format!(
                 "⚠️ **Confirm cancellation** of workflow \"{}\"?\nRun `flowgate step cancel --confirm` to confirm. This cannot be undone.",
                 text::user_text(&run.description)
@@ -255,7 +259,7 @@ fn start(state: &mut State, run: Run, replace: bool, ctx: &Ctx<'_>) -> Result<St
 /// The user's cancel: the run ends now and the stop hook announces it once.
 fn cancel_now(state: &mut State) -> String {
     let Some(run) = state.run.as_mut().filter(|r| r.is_active()) else {
-        return "No active workflow to cancel.".to_string();
+        return NO_RUN_TO_CANCEL.to_string();
     };
     run.status = RunStatus::Cancelled;
     run.announced = false;

@@ -129,8 +129,13 @@ pub fn read(kind: EventKind, stdin: &str, env: Env<'_>) -> Result<HookInput, Str
             let name = env_any(env, &["DEEPSEEK_TOOL_NAME", "CODEWHALE_TOOL_NAME"])
                 .or_else(|| field("tool_name").and_then(Value::as_str).map(str::to_string))
                 .ok_or("tool_call: DEEPSEEK_TOOL_NAME is not set (is this hook on the tool_call_before event?)")?;
+            if name.contains(char::REPLACEMENT_CHARACTER) {
+                return Err("tool_call: DEEPSEEK_TOOL_NAME is not valid UTF-8".into());
+            }
             let input = match env_any(env, &["DEEPSEEK_TOOL_ARGS", "CODEWHALE_TOOL_ARGS"]) {
                 None => RawInput::Missing,
+                // Not UTF-8 (read lossily): the arguments cannot be trusted.
+                Some(raw) if raw.contains(char::REPLACEMENT_CHARACTER) => RawInput::Cut,
                 // Over 10000 bytes CodeWhale cuts the JSON and appends
                 // `...[truncated]`: not JSON any more.
                 Some(raw) => serde_json::from_str(&raw).map_or(RawInput::Cut, RawInput::Json),
@@ -155,9 +160,15 @@ pub fn read(kind: EventKind, stdin: &str, env: Env<'_>) -> Result<HookInput, Str
         EventKind::AgentEnd => {
             let aborted = field("aborted").and_then(Value::as_bool).unwrap_or(false)
                 || field("status").and_then(Value::as_str) == Some("interrupted");
-            let stop_hook_active = field("stop_hook_active")
-                .and_then(Value::as_bool)
-                .unwrap_or(false);
+            let stop_hook_active = match field("stop_hook_active") {
+                None | Some(Value::Null) => false,
+                Some(Value::Bool(b)) => *b,
+                Some(other) => {
+                    return Err(format!(
+                        "agent_end: \"stop_hook_active\" must be true or false, not {other}"
+                    ));
+                }
+            };
             Event::AgentEnd {
                 aborted,
                 stop_hook_active,

@@ -192,6 +192,46 @@ pub(crate) fn without_full_stop(reason: &str) -> &str {
     }
 }
 
+/// `answer` with a one-line notice that the agent and the user should
+/// hear although the call goes on (something flowgate decided was not
+/// stored). On exit 0 the host's own channel carries it: CodeWhale appends
+/// a tool call's `additionalContext` to the tool's result (the agent reads
+/// it); Claude Code, Codex and Gemini CLI show `systemMessage` to the user.
+/// Where there is no such channel (another CodeWhale event, an answer that
+/// is plain context, a failure's exit code) it goes on stderr.
+pub fn with_notice(host: Host, kind: EventKind, mut answer: Answer, notice: &str) -> Answer {
+    let notice: String = crate::engine::text::one_line(notice)
+        .chars()
+        .take(1000)
+        .collect();
+    let field = match host {
+        Host::Codewhale if kind == EventKind::ToolCall => Some("additionalContext"),
+        Host::Codewhale => None,
+        _ => Some("systemMessage"),
+    };
+    let object = match answer.stdout.trim() {
+        "" => Some(serde_json::Map::new()),
+        text => match serde_json::from_str::<serde_json::Value>(text) {
+            Ok(serde_json::Value::Object(m)) => Some(m),
+            _ => None,
+        },
+    };
+    match (field, object) {
+        (Some(field), Some(mut obj)) if answer.status == ExitStatus::Success => {
+            obj.insert(field.into(), serde_json::Value::String(notice));
+            answer.stdout = serde_json::Value::Object(obj).to_string();
+        }
+        _ => {
+            answer.stderr = if answer.stderr.is_empty() {
+                format!("flowgate: {notice}")
+            } else {
+                format!("{}; {notice}", answer.stderr.trim_end())
+            };
+        }
+    }
+    answer
+}
+
 /// flowgate failed and the failure policy refuses the tool call: a real
 /// block for this host. CodeWhale reads the decision on stdout whatever
 /// the exit code, so it keeps the failure's honest code; Codex acts only on

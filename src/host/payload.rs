@@ -57,7 +57,7 @@ pub(super) fn read(
         EventKind::AgentEnd => Event::AgentEnd {
             // None of these hosts runs its stop hook when the user interrupts.
             aborted: false,
-            stop_hook_active: p.flag("stop_hook_active"),
+            stop_hook_active: p.flag("stop_hook_active", layout.label)?,
         },
         EventKind::SessionStart => Event::SessionStart {
             source: p.str("source").map(str::to_string),
@@ -103,8 +103,17 @@ impl Payload {
         }
     }
 
-    pub fn flag(&self, key: &str) -> bool {
-        self.0.get(key).and_then(Value::as_bool).unwrap_or(false)
+    /// A boolean field; missing or null is false. Any other type is a
+    /// malformed payload, never read as false: a loop guard fed a wrong
+    /// type must not be silently re-armed.
+    pub fn flag(&self, key: &str, host: &str) -> Result<bool, String> {
+        match self.0.get(key) {
+            None | Some(Value::Null) => Ok(false),
+            Some(Value::Bool(b)) => Ok(*b),
+            Some(other) => Err(format!(
+                "{host} payload: \"{key}\" must be true or false, not {other}"
+            )),
+        }
     }
 
     pub fn session(&self) -> Option<String> {
@@ -143,12 +152,15 @@ impl Payload {
 /// (then the host's project directory) that holds `.flowgate/`, as git finds
 /// `.git/`, so a session that moved into a subdirectory still finds its run;
 /// else `cwd`, else the project directory.
+///
+/// Only absolute paths count: a relative one would be read against wherever
+/// flowgate happens to run, so it is ignored (the other sources decide).
 pub(super) fn workspace(cwd: Option<&str>, project_dir: Option<String>) -> Option<PathBuf> {
     let candidates: Vec<PathBuf> = cwd
-        .filter(|c| !c.is_empty())
         .map(PathBuf::from)
         .into_iter()
-        .chain(project_dir.filter(|p| !p.is_empty()).map(PathBuf::from))
+        .chain(project_dir.map(PathBuf::from))
+        .filter(|p| p.is_absolute())
         .collect();
     for c in &candidates {
         if let Some(found) = c.ancestors().find(|d| d.join(".flowgate").is_dir()) {

@@ -22,6 +22,7 @@ use serde_json::{Map, Value, json};
 use crate::app::{App, resolve_workspace};
 use crate::cli::step::{self, Action};
 use crate::engine::todos::{EditAction, Limits, TodoOp};
+use crate::exit::Failure;
 
 /// The name flowgate registers its server under. Hook payloads name the
 /// tools after it (`mcp__flowgate__workflow_step`), and only this server's
@@ -484,7 +485,11 @@ pub fn call(workspace: Option<&Path>, request: Request) -> Result<Texts, String>
             },
             "mcp",
         ),
-        Request::Todo(op) => crate::cli::todo::change(&app, op, "mcp"),
+        // pi-til-done's tools answer a refused edit with "Error: …".
+        Request::Todo(op) => crate::cli::todo::change(&app, op, "mcp").map_err(|f| Failure {
+            message: format!("Error: {}", f.message),
+            ..f
+        }),
         Request::List => crate::cli::todo::list(&app),
     }
     .map_err(|f| f.message)?;

@@ -115,7 +115,7 @@ fn init_creates_the_sample_and_prints_hooks_matching_the_example_file() {
 fn step_commands_without_a_run_and_cancel_confirmation() {
     let ws = Ws::new();
     let out = ws.run(&["step", "next"]);
-    out.code(1);
+    out.code(64);
     assert!(out.stderr.contains("No active workflow"));
     assert!(
         ws.run(&["step", "status"])
@@ -145,7 +145,7 @@ fn step_commands_without_a_run_and_cancel_confirmation() {
     // Starting over is allowed once nothing is active; a second start is refused.
     ws.run(&["start", "tdd", "again"]).ok();
     let out = ws.run(&["start", "bugfix", "other"]);
-    out.code(1);
+    out.code(64);
     assert!(out.stderr.contains("already active"));
     ws.run(&["start", "--replace", "bugfix", "other"]).ok();
     assert_eq!(ws.state()["run"]["workflow"], "bugfix");

@@ -332,7 +332,7 @@ fn breakout_cascades_through_nested_scopes() {
         vec![p("outer", 0), p("middle", 0), p("inner", 0)]
     );
     let out = ws.run(&["step", "loop"]);
-    out.code(1);
+    out.code(64);
     assert!(out.stderr.contains("Looping is disabled"), "{}", out.stderr);
     ws.run(&["step", "next"]).ok();
     let out = ws.run(&["step", "next"]);

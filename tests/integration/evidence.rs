@@ -83,7 +83,7 @@ fn tdd_red_green_on_every_host() {
 
         // Passing tests: red stays and says why.
         let out = ws.run(&["step", "next"]);
-        assert_eq!(out.code, 1, "{host}: {out:?}");
+        assert_eq!(out.code, 64, "{host}: {out:?}");
         assert!(
             out.stderr.starts_with("flowgate: Staying in"),
             "{host}: {out:?}"
@@ -105,7 +105,7 @@ fn tdd_red_green_on_every_host() {
         let out = write_call(&ws, host, "src/lib.rs");
         assert!(allowed(host, &out), "{host}: {out:?}");
         let out = ws.run(&["step", "next"]);
-        assert_eq!(out.code, 1, "{host}: {out:?}");
+        assert_eq!(out.code, 64, "{host}: {out:?}");
         assert!(
             out.stdout.contains("must pass, but it failed (exit 1)"),
             "{host}: {out:?}"

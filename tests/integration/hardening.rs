@@ -123,8 +123,9 @@ fn a_message_or_a_step_recovers_a_corrupt_state() {
     ws.run(&["status"]).ok();
     ws.write(".flowgate/state.json", "{not json");
     let out = ws.run(&["step", "next"]);
-    out.code(1);
+    out.code(64);
     assert!(out.stderr.contains("No active workflow"), "{}", out.stderr);
+    assert!(out.stderr.contains("was moved to"), "{}", out.stderr);
     ws.run(&["status"]).ok();
 }
 

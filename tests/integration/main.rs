@@ -20,6 +20,7 @@ mod invalid_input;
 mod leaks;
 mod log;
 mod mcp;
+mod reliability;
 mod replay;
 mod sanitize;
 mod schema;

@@ -216,7 +216,7 @@ fn limit_violations_are_refused_and_change_nothing() {
     ws.run(&["todo", "write", "a", "b"]).ok();
     let before = ws.state_bytes();
     let out = ws.run(&["todo", "append", "c", "d"]);
-    out.code(1);
+    out.code(64);
     assert!(
         out.stderr
             .contains("would exceed maximum of 3 todos (currently 2)"),
@@ -224,13 +224,13 @@ fn limit_violations_are_refused_and_change_nothing() {
         out.stderr
     );
     let out = ws.run(&["todo", "append", &"x".repeat(21)]);
-    out.code(1);
+    out.code(64);
     assert!(out.stderr.contains("exceeds 20 characters"));
-    ws.run(&["todo", "start", "0", "5"]).code(1);
+    ws.run(&["todo", "start", "0", "5"]).code(64);
     ws.run(&["todo", "start", "0", "1", "1", "0", "1"]).ok();
     ws.run(&["todo", "complete", "0", "1", "0"]).ok();
     let out = ws.run(&["todo", "insert", "9", "z"]);
-    out.code(1);
+    out.code(64);
     assert!(out.stderr.contains("index 9 out of range (0 to 2)"));
     let after: serde_json::Value = ws.state();
     assert_eq!(after["todos"].as_array().unwrap().len(), 2);
@@ -290,7 +290,16 @@ fn claude_task_tools_are_mirrored_one_change_at_a_time() {
         let mut c = ws.command(&["tool_call", "--host", "claude"]);
         c.env_remove("FLOWGATE_WORKSPACE");
         let out = Ws::exec(c, &stdin).ok();
-        assert_eq!(out.stdout, "", "allowed silently");
+        // Allowed; only a change flowgate could not track is told.
+        let told = if out.stdout.is_empty() {
+            String::new()
+        } else {
+            let v = out.json();
+            assert!(v.get("hookSpecificOutput").is_none(), "{v}");
+            v["systemMessage"].as_str().unwrap().to_string()
+        };
+        assert_eq!(out.stderr, "");
+        told
     };
     let todos = || -> Vec<(String, String)> {
         ws.state()["todos"]
@@ -343,7 +352,8 @@ fn claude_task_tools_are_mirrored_one_change_at_a_time() {
         [pair("Mine", "not_started"), pair("Fix it", "in_progress")]
     );
     // An id this session never created changes nothing, and says why.
-    update("s1", "7", "completed");
+    let told = update("s1", "7", "completed");
+    assert!(told.contains("task #7 was not created in this session"), "{told}");
     assert!(
         ws.journal()
             .contains("task #7 was not created in this session")
