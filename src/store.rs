@@ -357,6 +357,52 @@ impl Store {
         }
     }
 
+    /// Write `rel` (a file under `.flowgate/`, e.g. `workflows/x.toml` or
+    /// `.gitignore`) atomically, by the same rules as the state: `.flowgate/`
+    /// and every directory on the way are real directories (created one
+    /// level at a time, never through a link, never a workspace that does
+    /// not exist) and the file itself is no link, so nothing outside
+    /// `.flowgate/` is ever written. Its mode is 0644 (these files are
+    /// meant to be read and committed).
+    pub fn write_file(&self, rel: &str, bytes: &[u8]) -> Result<PathBuf, StoreError> {
+        self.ensure_dir()?;
+        let mut dir = self.dir.clone();
+        let parts: Vec<&str> = rel.split('/').collect();
+        let (name, subdirs) = parts.split_last().expect("a file name");
+        for part in subdirs {
+            assert!(!part.is_empty() && *part != "." && *part != "..", "{rel}");
+            dir.push(part);
+            if !check_dir(&dir)? {
+                match fs::create_dir(&dir) {
+                    Ok(()) => {}
+                    Err(e) if e.kind() == ErrorKind::AlreadyExists => {
+                        check_dir(&dir)?;
+                    }
+                    Err(e) => return Err(io("create", &dir)(e)),
+                }
+            }
+        }
+        let path = dir.join(name);
+        check_file(&path)?;
+        let mut tmp = tempfile::Builder::new()
+            .prefix(&format!(".{name}."))
+            .suffix(".tmp")
+            .tempfile_in(&dir)
+            .map_err(io("create a temporary file in", &dir))?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            tmp.as_file()
+                .set_permissions(fs::Permissions::from_mode(0o644))
+                .map_err(io("set the mode of", &path))?;
+        }
+        tmp.write_all(bytes).map_err(io("write", &path))?;
+        tmp.as_file().sync_all().map_err(io("sync", &path))?;
+        tmp.persist(&path)
+            .map_err(|e| io("replace", &path)(e.error))?;
+        Ok(path)
+    }
+
     /// Take the writer lock, waiting at most the configured time.
     pub fn lock(&self) -> Result<Lock, StoreError> {
         self.ensure_dir()?;

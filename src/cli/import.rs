@@ -126,10 +126,15 @@ pub fn run(app: &App, args: &Args) -> Result<Output, Failure> {
             ));
             continue;
         }
-        std::fs::create_dir_all(&out_dir)
-            .map_err(|e| Failure::runtime(format!("cannot create {}: {e}", out_dir.display())))?;
-        std::fs::write(&file, &text)
-            .map_err(|e| Failure::runtime(format!("cannot write {}: {e}", file.display())))?;
+        let rel = file
+            .strip_prefix(app.store.dir())
+            .ok()
+            .and_then(|r| r.to_str())
+            .map(|r| r.replace('\\', "/"))
+            .ok_or_else(|| {
+                Failure::runtime(format!("{} is not under .flowgate/", file.display()))
+            })?;
+        app.store.write_file(&rel, text.as_bytes())?;
         let phases = p.workflow.as_ref().map_or(0, |w| w.phases.len());
         let hidden = if c.hidden { ", hidden" } else { "" };
         let entries = if phases == 1 { "entry" } else { "entries" };

@@ -205,3 +205,29 @@ fn one_workflow_directory_and_what_cannot_be_imported() {
     let v = ws.run(&["validate"]);
     assert_eq!(v.code, 0, "nothing invalid was written: {}", v.stderr);
 }
+
+/// Nothing outside `.flowgate/` is written: a `workflows` directory or a
+/// workflow file that is a link is refused, and its target stays as it was.
+#[cfg(unix)]
+#[test]
+fn import_never_writes_through_a_link() {
+    let ws = Ws::new();
+    let dir = pi_tier(&ws);
+    let d = dir.display().to_string();
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(ws.path().join(".flowgate")).unwrap();
+    std::os::unix::fs::symlink(outside.path(), ws.path().join(".flowgate/workflows")).unwrap();
+    let out = ws.run(&["import", "pi", &d]);
+    assert_ne!(out.code, 0, "{out:?}");
+    assert!(out.stderr.contains("symbolic link"), "{}", out.stderr);
+    assert_eq!(std::fs::read_dir(outside.path()).unwrap().count(), 0);
+
+    std::fs::remove_file(ws.path().join(".flowgate/workflows")).unwrap();
+    std::fs::create_dir(ws.path().join(".flowgate/workflows")).unwrap();
+    let target = outside.path().join("victim.txt");
+    std::fs::write(&target, "keep\n").unwrap();
+    std::os::unix::fs::symlink(&target, ws.path().join(".flowgate/workflows/bugfix.toml")).unwrap();
+    let out = ws.run(&["import", "pi", "--force", &d]);
+    assert_ne!(out.code, 0, "{out:?}");
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep\n");
+}

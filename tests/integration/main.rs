@@ -29,5 +29,6 @@ mod shell_paths;
 mod shell_robustness;
 mod store;
 mod store_files;
+mod stress;
 mod texts;
 mod todos;

@@ -353,7 +353,10 @@ fn claude_task_tools_are_mirrored_one_change_at_a_time() {
     );
     // An id this session never created changes nothing, and says why.
     let told = update("s1", "7", "completed");
-    assert!(told.contains("task #7 was not created in this session"), "{told}");
+    assert!(
+        told.contains("task #7 was not created in this session"),
+        "{told}"
+    );
     assert!(
         ws.journal()
             .contains("task #7 was not created in this session")
