@@ -7,19 +7,27 @@ use crate::harness::Ws;
 #[test]
 fn sixty_four_concurrent_writers_lose_no_update() {
     let ws = Ws::new();
-    ws.write(".flowgate/config.toml", "lock_timeout_ms = 30000\n");
-    let children: Vec<_> = (0..64)
-        .map(|i| {
-            let mut c: Command = ws.command(&["todo", "append", &format!("item-{i}")]);
-            c.stdout(Stdio::null())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap()
-        })
-        .collect();
-    for c in children {
-        let o = c.wait_with_output().unwrap();
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    ws.write(
+        ".flowgate/config.toml",
+        "lock_timeout_ms = 60000\n[todos]\nmax_items = 1000\n",
+    );
+    let rounds = 5;
+    let mut want: Vec<String> = Vec::new();
+    for round in 0..rounds {
+        let children: Vec<_> = (0..64)
+            .map(|i| {
+                let mut c: Command = ws.command(&["todo", "append", &format!("item-{round}-{i}")]);
+                c.stdout(Stdio::null())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for c in children {
+            let o = c.wait_with_output().unwrap();
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        }
+        want.extend((0..64).map(|i| format!("item-{round}-{i}")));
     }
     let st = ws.state();
     let mut texts: Vec<String> = st["todos"]
@@ -29,10 +37,13 @@ fn sixty_four_concurrent_writers_lose_no_update() {
         .map(|t| t["text"].as_str().unwrap().to_string())
         .collect();
     texts.sort();
-    let mut want: Vec<String> = (0..64).map(|i| format!("item-{i}")).collect();
     want.sort();
     assert_eq!(texts, want);
-    assert_eq!(st["generation"], 64);
+    assert_eq!(st["generation"], 64 * rounds);
+    println!(
+        "figure: 64 concurrent writers × {rounds} rounds: {} updates, 0 lost",
+        texts.len()
+    );
 }
 
 #[test]
