@@ -262,7 +262,9 @@ impl Cx<'_, '_, '_> {
                 Some((k, v)) => (k, Some(v)),
                 None => (a, None),
             };
+            // `-help` is Go's `--help` (terraform, go tools).
             let long = a.starts_with("--")
+                || key == "-help"
                 || (key.len() > 2 && spec.entries().any(|e| wild(entry_key(e), key)));
             if long {
                 let (vi, val) = match glued {
@@ -273,7 +275,7 @@ impl Cx<'_, '_, '_> {
                     }
                     None => (ai, None),
                 };
-                if key == "--help" {
+                if matches!(key, "--help" | "-help") {
                     seen.help = true;
                 }
                 if self.note(
@@ -410,7 +412,7 @@ impl Cx<'_, '_, '_> {
         files: &mut Vec<Value<'w>>,
         codes: &mut Vec<Value<'w>>,
     ) -> bool {
-        if key == "--help" {
+        if matches!(key, "--help" | "-help") {
             seen.help = true;
         }
         if any(spec.list(Field::ReadOnly), key, val) {
@@ -585,7 +587,9 @@ impl Cx<'_, '_, '_> {
                 _ => (a.as_str(), None),
             };
             match key {
-                "--dry-run" | "--dryrun" | "--check" | "--diff" | "--help" => read_only = true,
+                "--dry-run" | "--dryrun" | "--check" | "--diff" | "--help" | "-help" => {
+                    read_only = true
+                }
                 "--fix" | "--write" | "-w" | "--in-place" | "--inplace" | "--write-changes"
                 | "--autofix" | "--autocorrect" => {
                     flag.get_or_insert(key);
@@ -622,8 +626,18 @@ impl Cx<'_, '_, '_> {
         if is_fix_target(name) {
             self.write(label.to_string());
         }
+        // `TOOL new|init|create|generate|scaffold …`: scaffolding writes.
+        if kind != Kind::Task
+            && let Some(verb) = args.iter().find(|a| !a.starts_with('-'))
+            && SCAFFOLD_VERBS.contains(&verb.as_str())
+        {
+            self.write(format!("{label} {verb}"));
+        }
     }
 }
+
+/// First words that make an unknown command scaffold files.
+const SCAFFOLD_VERBS: &[&str] = &["new", "init", "create", "generate", "scaffold"];
 
 /// The arguments (indexes into `args`) that `targets` selects from the
 /// positional ones, without `-` (standard input or output) and remote

@@ -30,6 +30,20 @@ pub(crate) const CODE: &[&str] = &[
 
 const A: Targets = Targets::All;
 
+/// Conventional make targets that install or delete files.
+const MAKE_WRITE_TASKS: &[&str] = &[
+    "install",
+    "install-*",
+    "uninstall",
+    "clean",
+    "clean-*",
+    "distclean",
+    "mostlyclean",
+    "maintainer-clean",
+    "realclean",
+    "clobber",
+];
+
 /// Formatters and fixers share these read-only flags.
 const CHECK: &[&str] = &["--check", "--diff", "--dry-run"];
 
@@ -58,7 +72,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "expr", "jq", "gojq", "jaq", "jless", "fx", "xq", "csvlook", "csvcut", "csvstat", "xsv",
         "qsv", "bat", "batcat", "glow", "mdcat", "highlight", "pygmentize", "zcat", "zless",
         "zgrep", "zdiff", "bzcat", "xzcat", "zstdcat", "lz4cat", "zipinfo", "lsar", "tig",
-        "getconf", "lsb_release", "arch", "tty", "stty", "tput", "clear", "reset", "mktemp",
+        "getconf", "lsb_release", "arch", "tty", "stty", "tput", "clear", "reset",
         "getent", "ldconfig", "ffprobe", "identify", "exiftool", "mediainfo", "pdfinfo",
         "pdftotext", "wslpath", "cygpath", "nvidia-smi", "dmesg", "journalctl",
         "service", "loginctl", "timedatectl", "localectl", "findmnt", "mount", "blkid", "fdisk",
@@ -160,7 +174,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "apply_patch", "applypatch", "rename", "prename", "file-rename", "mmv",
     ])
     .always(),
-    cmd(&["virtualenv"]).always().targets(Targets::First),
+    cmd(&["virtualenv", "venv", "pyvenv"]).always().targets(Targets::First),
     cmd(&["patch", "gpatch"])
         .always()
         .read_only(&["--dry-run", "--check"])
@@ -722,6 +736,14 @@ pub(crate) const TABLE: &[Spec] = &[
                 .run(0)
                 .values(&["-n", "--name", "-p", "--prefix"]),
         ]),
+    // A temporary file or directory is a file written (outside the tree).
+    cmd(&["mktemp"]).always().read_only(&["-u", "--dry-run"]),
+    cmd(&["setup.py"]).subs(&[sub(&[
+        "install", "develop", "build", "build_ext", "build_py", "sdist", "bdist", "bdist_wheel",
+        "bdist_egg", "clean", "egg_info", "upload", "register",
+    ])
+    .always()
+    .read_only(&["--dry-run", "-n"])]),
     cmd(&["manage.py", "django-admin"]).subs(&[
         sub(&[
             "makemigrations", "migrate", "startapp", "startproject", "collectstatic",
@@ -1340,7 +1362,7 @@ pub(crate) const TABLE: &[Spec] = &[
     .always()]),
     // --- task runners ---------------------------------------------------------------
     cmd(&["make", "gmake", "bmake", "remake"])
-        .tasks(&[])
+        .tasks(MAKE_WRITE_TASKS)
         .read_only(&[
             "-n", "--dry-run", "--just-print", "--recon", "-q", "--question", "-p",
             "--print-data-base",
@@ -1351,7 +1373,7 @@ pub(crate) const TABLE: &[Spec] = &[
         ])
         .chdir(&["-C", "--directory"]),
     cmd(&["just"])
-        .tasks(&[])
+        .tasks(MAKE_WRITE_TASKS)
         .read_only(&[
             "-n", "--dry-run", "-l", "--list", "--summary", "--show", "-s", "--evaluate", "--dump",
             "--variables", "--groups", "--check",

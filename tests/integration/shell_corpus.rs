@@ -39,9 +39,11 @@ pub fn all_cases() -> Vec<Batch> {
         ("writes.txt", true),
         ("blind-writes.txt", true),
         ("blind2-writes.txt", true),
+        ("blind3-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
+        ("blind3-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -118,6 +120,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         &load("blind2-writes.txt"),
         &load("blind2-readonly.txt"),
     );
+    let blind3 = figures(
+        "third blind batch (issue 10; written by someone who had not seen the analyser)",
+        &load("blind3-writes.txt"),
+        &load("blind3-readonly.txt"),
+    );
     let all = all_cases();
     for b in &all {
         let kind = if b.writes { "writes" } else { "read-only" };
@@ -137,9 +144,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
     assert!(tuned.writes >= 160 && tuned.readonly >= 160);
     assert!(blind.writes >= 150 && blind.readonly >= 150);
     assert!(blind2.writes >= 100 && blind2.readonly >= 100);
+    assert!(blind3.writes >= 250 && blind3.readonly >= 250);
     for (label, f) in [
         ("first blind batch", &blind),
         ("second blind batch", &blind2),
+        ("third blind batch", &blind3),
         ("whole corpus", &whole),
     ] {
         assert!(
