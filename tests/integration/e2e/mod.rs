@@ -792,6 +792,10 @@ macro_rules! scenario_tests {
             crate::e2e::scenarios::flow_status_without_a_model_request(&$host);
         }
         #[test]
+        fn tdd_red_green_cycle() {
+            crate::e2e::scenarios::tdd_red_green_cycle(&$host);
+        }
+        #[test]
         fn blocks_are_not_hook_failures() {
             crate::e2e::scenarios::blocks_are_not_hook_failures(&$host);
         }

@@ -414,3 +414,77 @@ pub fn blocks_are_not_hook_failures(host: &dyn Host) {
     }
     check(out.code == Some(0), "the host exits 0", &out);
 }
+
+/// A whole red-green cycle of the built-in `tdd` workflow, its evidence
+/// gates judged by a real test suite: in Red a source write is denied
+/// naming the rule, `step next` with passing tests stays in Red and says
+/// why, a failing test is written and `step next` moves to Green, the fix
+/// lands, and `step next` with the suite passing moves to Refactor.
+pub fn tdd_red_green_cycle(host: &dyn Host) {
+    let Some(mut s) = Session::new(host) else {
+        return;
+    };
+    // A tiny project: its test suite runs every tests/test_*.sh; the
+    // source file does not exist yet.
+    s.project.write(
+        ".flowgate/config.toml",
+        "max_auto_continue = 2\ntest_command = \"sh tests/run.sh\"\n",
+    );
+    s.project.write(
+        "tests/run.sh",
+        "for t in tests/test_*.sh; do sh \"$t\" || exit 1; done\n",
+    );
+    s.project.write("tests/test_base.sh", "exit 0\n");
+    s.flowgate(&["start", "tdd", "apply the discount once"]);
+    let out = s
+        .user("Apply the discount once, test first.")
+        .model(vec![write("src/total.txt", "discount applied once\n")])
+        .model(vec![shell("flowgate step next")])
+        .model(vec![write(
+            "tests/test_discount.sh",
+            "grep -q 'applied once' src/total.txt\n",
+        )])
+        .model(vec![shell("flowgate step next")])
+        .model(vec![write("src/total.txt", "discount applied once\n")])
+        .model(vec![shell("flowgate step next")])
+        .model(vec![say("Red, green, and now refactoring.")])
+        .run();
+    out.assert_finished();
+
+    // Red: the source write was refused, naming the path.
+    let denials = out.reasons("deny");
+    check(
+        denials.len() == 1 && denials[0].contains("src/total.txt"),
+        &format!("one denial, naming src/total.txt: {denials:?}"),
+        &out,
+    );
+    // Red with a passing suite: stays, and says which check and why.
+    let stayed = out.result_of(1);
+    check(
+        stayed.contains("Staying in") && stayed.contains("must fail, but it passed"),
+        &format!("the model reads why Red stays: {stayed:?}"),
+        &out,
+    );
+    // A failing test moved the run to Green; the fix made the suite pass.
+    let green = out.result_of(3);
+    check(
+        green.contains("Green"),
+        &format!("the failing test moved the run to Green: {green:?}"),
+        &out,
+    );
+    check(
+        out.file("tests/test_discount.sh").is_some(),
+        "the test file was written in Red",
+        &out,
+    );
+    check(
+        out.file("src/total.txt").as_deref() == Some("discount applied once\n"),
+        "the fix landed in Green",
+        &out,
+    );
+    check(
+        out.phase() == Some(2),
+        "the passing suite moved the run to Refactor",
+        &out,
+    );
+}
