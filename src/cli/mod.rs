@@ -86,7 +86,8 @@ pub enum Command {
     /// Check workflow definitions and config (exit 78 on errors).
     Validate(validate::Args),
     /// Create .flowgate/ and print (CodeWhale) or merge (Claude Code, Codex,
-    /// Gemini CLI) the host's hook config and flowgate's MCP server.
+    /// Gemini CLI) the host's hook config and flowgate's MCP server
+    /// (--dry-run: only say what would change; --remove: take them out).
     Init(init::Args),
     /// Run a recorded event stream in a scratch workspace; print each decision.
     Replay(replay::Args),

@@ -91,7 +91,12 @@ impl Ws {
     }
 
     pub fn command(&self, args: &[&str]) -> Command {
-        let mut c = Command::new(BIN);
+        self.command_of(BIN, args)
+    }
+
+    /// The same set-up for another program (a copy of flowgate, `sh`, …).
+    pub fn command_of(&self, program: impl AsRef<std::ffi::OsStr>, args: &[&str]) -> Command {
+        let mut c = Command::new(program);
         c.args(args)
             .env_clear()
             .env("PATH", std::env::var("PATH").unwrap_or_default())

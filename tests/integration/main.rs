@@ -16,6 +16,7 @@ mod evidence;
 mod help;
 mod hosts;
 mod import_pi;
+mod init;
 mod invalid_input;
 mod leaks;
 mod log;

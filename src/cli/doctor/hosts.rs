@@ -51,7 +51,7 @@ fn read_json(path: &Path, comments: bool, env: &Env, f: &mut Vec<Finding>) -> Op
         }
     };
     let text = if comments {
-        strip_comments(&text)
+        super::super::host_config::blank_comments(&text)
     } else {
         text
     };
@@ -73,53 +73,6 @@ fn read_json(path: &Path, comments: bool, env: &Env, f: &mut Vec<Finding>) -> Op
             None
         }
     }
-}
-
-/// JSON with `//` and `/* */` comments → JSON (strings are left alone).
-fn strip_comments(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    let mut in_string = false;
-    while let Some(c) = chars.next() {
-        if in_string {
-            out.push(c);
-            match c {
-                '\\' => out.extend(chars.next()),
-                '"' => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        match (c, chars.peek()) {
-            ('"', _) => {
-                in_string = true;
-                out.push(c);
-            }
-            ('/', Some('/')) => {
-                for n in chars.by_ref() {
-                    if n == '\n' {
-                        out.push('\n');
-                        break;
-                    }
-                }
-            }
-            ('/', Some('*')) => {
-                chars.next();
-                let mut prev = ' ';
-                for n in chars.by_ref() {
-                    if n == '\n' {
-                        out.push('\n');
-                    }
-                    if prev == '*' && n == '/' {
-                        break;
-                    }
-                    prev = n;
-                }
-            }
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 fn read_toml(path: &Path, env: &Env, f: &mut Vec<Finding>) -> Option<toml::Table> {
@@ -767,14 +720,6 @@ pub(in crate::cli) fn codewhale(env: &Env) -> Option<Section> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn comments_are_stripped_outside_strings() {
-        let t = "{ // a\n \"a\": \"x // y\", /* b\n */ \"c\": \"\\\"/*\" }";
-        let v: Value = serde_json::from_str(&strip_comments(t)).unwrap();
-        assert_eq!(v["a"], "x // y");
-        assert_eq!(v["c"], "\"/*");
-    }
 
     #[test]
     fn codex_labels_and_hash_shape() {
