@@ -232,22 +232,24 @@ pub fn run(flag: Option<&Path>, args: &Args) -> Result<Output, Failure> {
     let changes =
         host_config::plan_install(&ws, host, &program.hook(), &program.server(), t).transpose()?;
     let dir = ws.join(".flowgate");
-    let own: Vec<Edit> = [
-        (dir.join("workflows/example.toml"), SAMPLE),
-        (dir.join(".gitignore"), GITIGNORE),
+    let own_files: Vec<(&str, &str)> = [
+        ("workflows/example.toml", SAMPLE),
+        (".gitignore", GITIGNORE),
     ]
     .into_iter()
-    .filter(|(p, _)| !p.exists())
-    .map(|(p, text)| Edit::change_own(&p, Vec::new(), None, text.to_string(), t))
+    .filter(|(rel, _)| !dir.join(rel).exists())
     .collect();
+    let own: Vec<Edit> = own_files
+        .iter()
+        .map(|(rel, text)| Edit::change_own(&dir.join(rel), Vec::new(), None, text.to_string(), t))
+        .collect();
     if !t.dry {
-        std::fs::create_dir_all(dir.join("workflows")).map_err(|e| {
-            Failure::runtime(format!(
-                "cannot create {}: {e}",
-                dir.join("workflows").display()
-            ))
-        })?;
-        host_config::apply(&own)?;
+        // flowgate's own files follow the store's rules: only real files in
+        // a real `.flowgate/`, never through a link.
+        let store = crate::store::Store::new(&ws, 0);
+        for (rel, text) in &own_files {
+            store.write_file(rel, text.as_bytes())?;
+        }
         if let Some(c) = &changes {
             host_config::apply(&c.edits)?;
         }

@@ -340,3 +340,17 @@ fn a_tool_name_that_is_not_utf8_is_called_so() {
     assert!(o.stderr.contains("not valid UTF-8"), "{o:?}");
     assert!(!o.stderr.contains("not set"), "{o:?}");
 }
+
+/// `init` writes flowgate's own files by the store's rules: a linked
+/// `.flowgate/` is refused and nothing lands where it points.
+#[cfg(unix)]
+#[test]
+fn init_never_writes_through_a_linked_flowgate_directory() {
+    let ws = Ws::new();
+    let outside = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(outside.path(), ws.path().join(".flowgate")).unwrap();
+    let o = ws.run(&["init", "--host", "claude"]);
+    assert_ne!(o.code, 0, "{o:?}");
+    assert!(o.stderr.contains("symbolic link"), "{}", o.stderr);
+    assert_eq!(std::fs::read_dir(outside.path()).unwrap().count(), 0);
+}
