@@ -159,6 +159,18 @@ impl App {
 
     /// A notice when the run's definitions no longer match the files.
     pub fn stale_notice(&self, run: &Run) -> Option<String> {
+        // The cheap check first: every source still the one the run started
+        // from (no parsing; this runs on every message).
+        let dirs = self.dirs();
+        if !run.fingerprints.is_empty()
+            && run.fingerprints.len() == run.definitions.len()
+            && run
+                .fingerprints
+                .iter()
+                .all(|(k, f)| crate::workflow::catalog::fingerprint(&dirs, k) == Some(*f))
+        {
+            return None;
+        }
         let cat = Catalog::load_tree(&self.dirs(), &self.settings.group_names(), &run.workflow);
         if cat.closure(&run.workflow) == run.definitions && cat.broken.is_empty() {
             return None;
@@ -232,6 +244,13 @@ impl App {
             session,
         );
         run.host = Some(host.name().to_string());
+        let dirs = self.dirs();
+        let fingerprints: Option<std::collections::BTreeMap<String, u64>> = run
+            .definitions
+            .keys()
+            .map(|k| crate::workflow::catalog::fingerprint(&dirs, k).map(|f| (k.clone(), f)))
+            .collect();
+        run.fingerprints = fingerprints.unwrap_or_default();
         let summary = format!(
             "started {} ({}) for \"{}\"",
             run.root().name,

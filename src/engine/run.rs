@@ -65,6 +65,11 @@ pub struct Run {
     pub definitions: BTreeMap<String, Workflow>,
     #[serde(default)]
     pub origins: BTreeMap<String, Origin>,
+    /// A fingerprint of each definition's source (file and text) when the
+    /// run started: while they still match, the definitions cannot have
+    /// changed, and the stale check parses nothing.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub fingerprints: BTreeMap<String, u64>,
     /// The workflow whose scope the last `loop_scope` restarted: the path
     /// alone cannot tell, as restarting a scope whose first entry is a
     /// subworkflow reference enters that subworkflow. Not stored.
@@ -120,6 +125,7 @@ impl Run {
             summaries: Vec::new(),
             definitions,
             origins,
+            fingerprints: BTreeMap::new(),
             looped: None,
         };
         run.descend();

@@ -147,6 +147,19 @@ fn toml_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// Every source for `key`, highest tier first.
+/// A fingerprint of the source `key` would be loaded from now (which file
+/// wins, and its text), without parsing it: FNV-1a over both, stable
+/// across builds. `None` when there is no such workflow.
+pub fn fingerprint(dirs: &Dirs, key: &str) -> Option<u64> {
+    let source = sources_for(dirs, key).into_iter().next()?;
+    let text = source.text.ok()?;
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in source.origin.file.bytes().chain([0]).chain(text.bytes()) {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    Some(h)
+}
+
 fn sources_for(dirs: &Dirs, key: &str) -> Vec<Source> {
     let mut v = Vec::new();
     for (tier, dir) in tier_dirs(dirs).into_iter().rev() {
