@@ -223,38 +223,45 @@ fn open_items(todos: &[Todo], budget: usize) -> String {
         .enumerate()
         .filter(|(_, t)| !t.status.is_done())
         .collect();
-    let line = |i: usize, t: &Todo, max_chars: usize| {
-        let text = user_text(&t.text);
-        let text = if text.chars().count() > max_chars {
-            format!("{}…", text.chars().take(max_chars - 1).collect::<String>())
-        } else {
-            text
-        };
-        format!("{} [{i}] {text}", t.status.icon())
+    // Each item's text made safe once (it is the costly part: a reminder
+    // may list a hundred items, and a shortened list renders them again).
+    let texts: Vec<String> = open.iter().map(|(_, t)| user_text(&t.text)).collect();
+    let full: Vec<String> = open
+        .iter()
+        .zip(&texts)
+        .map(|((i, t), text)| format!("{} [{i}] {text}", t.status.icon()))
+        .collect();
+    let line = |k: usize, max_chars: usize| -> String {
+        let (i, t) = open[k];
+        let text = &texts[k];
+        if text.len() <= max_chars || text.chars().count() <= max_chars {
+            return full[k].clone();
+        }
+        let cut: String = text.chars().take(max_chars - 1).collect();
+        format!("{} [{i}] {cut}…", t.status.icon())
     };
-    let full: Vec<String> = open.iter().map(|(i, t)| line(*i, t, usize::MAX)).collect();
-    let full = full.join("\n");
-    if full.len() <= budget {
-        return full;
+    let whole = full.join("\n");
+    if whole.len() <= budget {
+        return whole;
     }
     let more = |n: usize| format!("… and {n} more open todos (`flowgate todo list`)");
     let mut room = budget.saturating_sub(more(open.len()).len());
     let mut shown = vec![false; open.len()];
     let next = next_action(todos).map(|(n, _)| n);
     let first = open.iter().position(|(i, _)| Some(*i) == next);
+    let short: Vec<String> = (0..open.len()).map(|k| line(k, ITEM_CHARS)).collect();
     for k in first.into_iter().chain(0..open.len()) {
-        let (i, t) = open[k];
-        let cost = line(i, t, ITEM_CHARS).len() + 1;
+        let cost = short[k].len() + 1;
         if !shown[k] && cost <= room {
             shown[k] = true;
             room -= cost;
         }
     }
-    let mut lines: Vec<String> = open
-        .iter()
+    let mut lines: Vec<String> = short
+        .into_iter()
         .zip(&shown)
         .filter(|(_, s)| **s)
-        .map(|((i, t), _)| line(*i, t, ITEM_CHARS))
+        .map(|(l, _)| l)
         .collect();
     let hidden = shown.iter().filter(|s| !**s).count();
     if hidden > 0 {
