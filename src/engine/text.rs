@@ -223,6 +223,12 @@ fn open_items(todos: &[Todo], budget: usize) -> String {
         .enumerate()
         .filter(|(_, t)| !t.status.is_done())
         .collect();
+    let more = |n: usize| format!("… and {n} more open todos (`flowgate todo list`)");
+    // No room at all (the smallest reminder, measured first): say how
+    // many there are without rendering any.
+    if !open.is_empty() && budget == 0 {
+        return more(open.len());
+    }
     // Each item's text made safe once (it is the costly part: a reminder
     // may list a hundred items, and a shortened list renders them again).
     let texts: Vec<String> = open.iter().map(|(_, t)| user_text(&t.text)).collect();
@@ -244,7 +250,6 @@ fn open_items(todos: &[Todo], budget: usize) -> String {
     if whole.len() <= budget {
         return whole;
     }
-    let more = |n: usize| format!("… and {n} more open todos (`flowgate todo list`)");
     let mut room = budget.saturating_sub(more(open.len()).len());
     let mut shown = vec![false; open.len()];
     let next = next_action(todos).map(|(n, _)| n);
