@@ -122,14 +122,14 @@ pub fn respond(
     env: crate::host::Env<'_>,
 ) -> Output {
     let (stdin, unreadable) = decode(stdin);
-    let detected = Host::detect(&stdin);
-    // A typo in the hook config must not open the gate: it is a failure
-    // like any other, answered in the shape the payload suggests.
+    // Detecting the host parses the payload: only when `--host` does not
+    // name it. A typo in the hook config must not open the gate: it is a
+    // failure like any other, answered in the shape the payload suggests.
     let (host, bad_host) = match host.map(|h| (h, Host::parse(h))) {
-        None => (detected, None),
+        None => (Host::detect(&stdin), None),
         Some((_, Some(h))) => (h, None),
         Some((h, None)) => (
-            detected,
+            Host::detect(&stdin),
             Some(Failure::usage(format!(
                 "unknown host \"{h}\"; use codewhale, claude, codex or gemini"
             ))),
