@@ -59,7 +59,10 @@ fn decode(stdin: std::io::Result<Vec<u8>>) -> (String, Option<Failure>) {
 /// (U+FFFD for each bad sequence), so an adapter can say it is malformed
 /// instead of "not set".
 fn env(name: &str) -> Option<String> {
-    std::env::var_os(name).map(|v| v.to_string_lossy().into_owned())
+    std::env::var_os(name).map(|v| {
+        v.into_string()
+            .unwrap_or_else(|v| v.to_string_lossy().into_owned())
+    })
 }
 
 /// Whether this call's input is on stdin. CodeWhale's `tool_call_before`
