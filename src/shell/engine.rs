@@ -637,7 +637,7 @@ impl Cx<'_, '_, '_> {
 }
 
 /// First words that make an unknown command scaffold files.
-const SCAFFOLD_VERBS: &[&str] = &["new", "init", "create", "generate", "scaffold"];
+const SCAFFOLD_VERBS: &[&str] = &["new", "init", "create", "generate", "scaffold", "add"];
 
 /// The arguments (indexes into `args`) that `targets` selects from the
 /// positional ones, without `-` (standard input or output) and remote

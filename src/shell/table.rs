@@ -81,8 +81,8 @@ pub(crate) const TABLE: &[Spec] = &[
         "rustc", "clippy-driver", "rust-analyzer", "cargo-nextest", "tox", "nox", "mypy",
         "pyright", "pylint", "flake8", "pyflakes", "pycodestyle", "pydocstyle", "bandit",
         "vulture", "radon", "xenon", "coverage", "mocha", "ava", "karma", "cypress", "rspec",
-        "minitest", "phpunit", "phpstan", "psalm", "bats", "behave", "ctest", "ninja", "meson",
-        "bazel", "bazelisk", "buck2", "cmake", "scons", "javac", "java", "kotlinc", "kotlin",
+        "minitest", "phpunit", "phpstan", "psalm", "bats", "behave", "ctest",
+        "bazel", "bazelisk", "buck2", "scons", "javac", "java", "kotlinc", "kotlin",
         "scalac", "scala", "sbt", "lein", "clojure", "clj", "ghc", "ghci", "cabal", "stack",
         "ocaml", "dune", "opam", "elixir", "erl", "rebar3", "gleam", "nim", "crystal", "julia",
         "swiftc", "xcodebuild", "xcrun", "gcc-ar", "ar", "ld", "as", "shellcheck", "hadolint",
@@ -94,7 +94,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "credo", "dialyzer", "reek", "brakeman", "htmlhint", "jshint", "jscs", "vue-tsc",
         "svelte-check", "astro", "next", "nuxt", "vite", "webpack", "rollup", "esbuild", "parcel",
         "turbo", "nx", "storybook", "serve", "http-server", "live-server", "nodemon", "pm2",
-        "forever", "gunicorn", "uvicorn", "hypercorn", "flask", "celery", "redis-cli", "psql",
+        "forever", "gunicorn", "uvicorn", "hypercorn", "flask", "celery", "psql",
         "mysql", "mongosh", "mongo", "pg_isready", "curlie", "grpcurl", "websocat", "ab", "wrk",
         "hey", "k6", "locust", "siege", "lighthouse", "gcloud", "az", "heroku", "fly", "flyctl",
         "vercel", "netlify", "doctl", "linode-cli", "firebase", "wrangler", "stripe", "sentry-cli",
@@ -427,6 +427,8 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["s3api"]).subs(&[sub(&["get-object"]).writes_targets(Last).values(&[
                 "--bucket", "--key", "--range", "--version-id",
             ])]),
+            // ~/.aws/config and credentials
+            sub(&["configure"]).subs(&[sub(&["set", "import", "sso"]).always()]),
         ]),
     cmd(&["gsutil"])
         .values(&["-h", "-o", "-u"])
@@ -462,7 +464,15 @@ pub(crate) const TABLE: &[Spec] = &[
             "-n", "--namespace", "--context", "-c", "--container", "--kubeconfig", "-l",
             "--selector", "-o", "--output", "--cluster", "--user", "-f", "--filename",
         ])
-        .subs(&[sub(&["cp"]).writes_targets(Dest)]),
+        .subs(&[
+            sub(&["cp"]).writes_targets(Dest),
+            // ~/.kube/config
+            sub(&["config"]).subs(&[sub(&[
+                "use-context", "use", "set-context", "set-cluster", "set-credentials", "set",
+                "unset", "delete-context", "delete-cluster", "delete-user", "rename-context",
+            ])
+            .always()]),
+        ]),
     cmd(&["helm"])
         .values(&[
             "-n", "--namespace", "--kube-context", "-f", "--values", "--set", "--version",
@@ -473,6 +483,7 @@ pub(crate) const TABLE: &[Spec] = &[
                 .output(&["-d", "--destination", "--untardir"]),
             sub(&["template"]).files(&["--output-dir"]),
             sub(&["package"]).always().output(&["-d", "--destination"]),
+            sub(&["repo"]).subs(&[sub(&["add", "remove", "rm", "update", "up", "index"]).always()]),
             sub(&["create"]).always().targets(Targets::First),
             sub(&["dependency", "dep", "dependencies"])
                 .subs(&[sub(&["update", "up", "build"]).always()]),
@@ -738,6 +749,18 @@ pub(crate) const TABLE: &[Spec] = &[
         ]),
     // A temporary file or directory is a file written (outside the tree).
     cmd(&["mktemp"]).always().read_only(&["-u", "--dry-run"]),
+    // Code generators that write next to their input by default.
+    cmd(&["stringer", "flatc", "graphql-codegen", "gql-gen"]).always().read_only(&["--check"]),
+    cmd(&["mockgen"]).output(&["-destination"]).values(&["-source", "-package", "-self_package"]),
+    cmd(&["nbstripout"])
+        .writes_targets(A)
+        .read_only(&["--dry-run", "--verify", "-t", "--textconv", "--is-installed", "--status"]),
+    cmd(&["redis-cli"])
+        .output(&["--rdb"])
+        .values(&["-h", "-p", "-a", "-n", "-u", "--user", "--pass"]),
+    cmd(&["cpio"])
+        .write_flags(&["-i", "--extract", "-p", "--pass-through"])
+        .read_only(&["-t", "--list"]),
     cmd(&["setup.py"]).subs(&[sub(&[
         "install", "develop", "build", "build_ext", "build_py", "sdist", "bdist", "bdist_wheel",
         "bdist_egg", "clean", "egg_info", "upload", "register",
@@ -792,6 +815,9 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["version"]).with_args(1).read_only(&["--dry-run"]),
             sub(&["pkg"]).subs(&[sub(&["set", "delete", "fix"]).always()]),
             sub(&["audit"]).subs(&[sub(&["fix"]).always().read_only(&["--dry-run"])]),
+            // The user's npm cache and ~/.npmrc.
+            sub(&["cache"]).subs(&[sub(&["clean", "add"]).always()]),
+            sub(&["config", "c"]).subs(&[sub(&["set", "delete", "edit", "fix"]).always()]),
             sub(&["run", "run-script", "rum", "urn"]).run_task(0),
             sub(&["exec", "x"])
                 .run(0)
@@ -969,7 +995,7 @@ pub(crate) const TABLE: &[Spec] = &[
     .always(),
     cmd(&[
         "openapi-generator-cli", "openapi-generator", "swagger-codegen", "orval",
-        "openapi-typescript", "graphql-codegen", "gql-gen", "apollo",
+        "openapi-typescript", "apollo",
     ])
     .subs(&[
         sub(&["generate", "codegen", "client:codegen"])
@@ -1361,6 +1387,24 @@ pub(crate) const TABLE: &[Spec] = &[
     ])
     .always()]),
     // --- task runners ---------------------------------------------------------------
+    cmd(&["cmake"]).write_flags(&["--install"]),
+    cmd(&["meson"]).subs(&[sub(&["install", "init", "rewrite", "wrap"]).always()]),
+    cmd(&["ninja", "samu"])
+        .tasks(MAKE_WRITE_TASKS)
+        .read_only(&["-n", "--dry-run", "-t", "--help", "-h"])
+        .values(&["-C", "-f", "-j", "-k", "-l", "-d", "-w"])
+        .chdir(&["-C"]),
+    cmd(&["conan"]).subs(&[sub(&[
+        "install", "create", "export", "export-pkg", "new", "remove", "upload", "download",
+        "build", "source", "lock", "editable",
+    ])
+    .always()]),
+    cmd(&["vcpkg"]).subs(&[sub(&[
+        "install", "remove", "update", "upgrade", "integrate", "export", "x-update-baseline", "new",
+        "add",
+    ])
+    .always()
+    .read_only(&["--dry-run"])]),
     cmd(&["make", "gmake", "bmake", "remake"])
         .tasks(MAKE_WRITE_TASKS)
         .read_only(&[
@@ -1602,6 +1646,7 @@ const GIT: &[Spec] = &[
         "prune-packed", "pack-refs", "maintenance", "fast-import", "absorb",
     ])
     .always()
+    .read_only(&["-h"])
     .values(&[
         "-m", "--message", "-F", "--file", "-c", "-C", "-b", "-B", "--branch", "-s", "--strategy",
         "-X", "--strategy-option", "--onto", "-u", "--upload-pack", "--depth", "--reference", "-o",
@@ -1610,7 +1655,7 @@ const GIT: &[Spec] = &[
     ]),
     sub(&["commit"])
         .always()
-        .read_only(&["--dry-run"])
+        .read_only(&["--dry-run", "-h"])
         .values(&[
             "-m", "--message", "-F", "--file", "--author", "--date", "-c", "-C", "--reuse-message",
             "--reedit-message", "--fixup", "--squash", "--cleanup", "--trailer", "-S",

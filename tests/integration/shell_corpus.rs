@@ -40,10 +40,12 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind-writes.txt", true),
         ("blind2-writes.txt", true),
         ("blind3-writes.txt", true),
+        ("blind4-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
         ("blind3-readonly.txt", false),
+        ("blind4-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -125,6 +127,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         &load("blind3-writes.txt"),
         &load("blind3-readonly.txt"),
     );
+    let blind4 = figures(
+        "fourth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus)",
+        &load("blind4-writes.txt"),
+        &load("blind4-readonly.txt"),
+    );
     let all = all_cases();
     for b in &all {
         let kind = if b.writes { "writes" } else { "read-only" };
@@ -145,6 +152,15 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
     assert!(blind.writes >= 150 && blind.readonly >= 150);
     assert!(blind2.writes >= 100 && blind2.readonly >= 100);
     assert!(blind3.writes >= 250 && blind3.readonly >= 250);
+    // The fourth batch stays below the issue's 98% (its misses are listed
+    // in its History); it must not get worse.
+    assert!(blind4.writes >= 350 && blind4.readonly >= 350);
+    assert!(
+        blind4.caught_pct() >= 96.5 && blind4.blocked_pct() <= 1.0,
+        "fourth blind batch: {:.1}% caught, {:.1}% blocked",
+        blind4.caught_pct(),
+        blind4.blocked_pct()
+    );
     for (label, f) in [
         ("first blind batch", &blind),
         ("second blind batch", &blind2),
