@@ -13,6 +13,7 @@ mod codewhale;
 mod doctor;
 mod e2e;
 mod evidence;
+mod fuzz_corpus;
 mod help;
 mod hosts;
 mod import_pi;

@@ -1,0 +1,13 @@
+//! cargo-fuzz target `workflow`: see `flowgate_fuzz::Scratch::workflow`.
+#![no_main]
+
+use std::cell::RefCell;
+
+use flowgate_fuzz::Scratch;
+use libfuzzer_sys::fuzz_target;
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::new());
+}
+
+fuzz_target!(|data: &[u8]| SCRATCH.with(|s| s.borrow_mut().workflow(data)));
