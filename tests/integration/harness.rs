@@ -112,13 +112,16 @@ impl Ws {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         let mut child = cmd.spawn().expect("spawn flowgate");
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(stdin.as_bytes())
-            .unwrap();
+        // Written beside the wait: a call that takes its input from the
+        // environment (CodeWhale's tool call) may exit without reading
+        // stdin, closing the pipe early.
+        let mut pipe = child.stdin.take().unwrap();
+        let input = stdin.as_bytes().to_vec();
+        let writer = std::thread::spawn(move || {
+            let _ = pipe.write_all(&input);
+        });
         let o = child.wait_with_output().unwrap();
+        let _ = writer.join();
         Out {
             code: o.status.code().unwrap_or(-1),
             stdout: String::from_utf8_lossy(&o.stdout).into(),

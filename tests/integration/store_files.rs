@@ -46,7 +46,7 @@ fn names_in(dir: &Path) -> Vec<String> {
     v
 }
 
-fn temp_files(ws: &Ws) -> Vec<String> {
+pub(crate) fn temp_files(ws: &Ws) -> Vec<String> {
     names_in(&fg(ws))
         .into_iter()
         .filter(|n| n.starts_with(".state.json.") && n.ends_with(".tmp"))

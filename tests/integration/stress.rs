@@ -7,42 +7,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::harness::{Out, Ws};
-
-/// Run with `stdin`; a call that does not read it (CodeWhale's tool call
-/// takes its input from the environment) may close the pipe early.
-fn exec(mut cmd: std::process::Command, stdin: &str) -> Out {
-    use std::io::Write;
-    cmd.stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = cmd.spawn().unwrap();
-    let mut pipe = child.stdin.take().unwrap();
-    let input = stdin.as_bytes().to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let o = child.wait_with_output().unwrap();
-    let _ = writer.join();
-    Out {
-        code: o.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&o.stdout).into(),
-        stderr: String::from_utf8_lossy(&o.stderr).into(),
-    }
-}
-
-fn temp_names(ws: &Ws) -> std::collections::BTreeSet<String> {
-    std::fs::read_dir(ws.path().join(".flowgate"))
-        .unwrap()
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with(".state.json.") && n.ends_with(".tmp"))
-        .collect()
-}
-
-fn temp_files(ws: &Ws) -> usize {
-    temp_names(ws).len()
-}
+use crate::harness::Ws;
+use crate::store_files::temp_files;
 
 /// Writers and lock-free readers at once: every reader sees a whole state
 /// (the previous or the next), and no write is lost.
@@ -115,7 +81,7 @@ fn writers_killed_inside_the_write_window_leave_old_or_new() {
     let (mut advanced, mut kept, mut in_window) = (0, 0, 0);
     let kills = 200u64;
     for i in 0..kills {
-        let before = temp_names(&ws);
+        let before = temp_files(&ws);
         let mut child = ws
             .command(&["todo", "append", &format!("k{i}")])
             .stdout(Stdio::null())
@@ -128,7 +94,7 @@ fn writers_killed_inside_the_write_window_leave_old_or_new() {
         let _ = child.kill();
         let _ = child.wait();
         // This kill left a temporary file of its own.
-        if temp_names(&ws).difference(&before).next().is_some() {
+        if temp_files(&ws).iter().any(|n| !before.contains(n)) {
             in_window += 1;
         }
         let st = ws.state();
@@ -146,7 +112,7 @@ fn writers_killed_inside_the_write_window_leave_old_or_new() {
     }
     // The next writer removes what killed writers left.
     ws.run(&["todo", "append", "after"]).ok();
-    assert_eq!(temp_files(&ws), 0);
+    assert_eq!(temp_files(&ws), Vec::<String>::new());
     println!(
         "figure: {kills} kills over a {span} µs write: {advanced} left the next state, {kept} the previous, {in_window} inside the write window (temporary file left), 0 torn"
     );
@@ -206,7 +172,7 @@ fn hostile_payloads_on_every_host_and_event() {
                     cmd.env("DEEPSEEK_TOOL_NAME", cut(1000))
                         .env("DEEPSEEK_TOOL_ARGS", cut(100_000));
                 }
-                let o = exec(cmd, p);
+                let o = Ws::exec(cmd, p);
                 calls += 1;
                 assert!(
                     [0, 1, 2, 64, 65, 78].contains(&o.code),
