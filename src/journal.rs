@@ -105,14 +105,7 @@ fn rotate(dir: &Path, open: &std::fs::File, limit: u64) -> std::io::Result<bool>
     let path = dir.join("journal.jsonl");
     let now = std::fs::symlink_metadata(&path)?;
     let was = open.metadata()?;
-    #[cfg(unix)]
-    let same = {
-        use std::os::unix::fs::MetadataExt;
-        now.dev() == was.dev() && now.ino() == was.ino()
-    };
-    #[cfg(not(unix))]
-    let same = true;
-    if !same || !now.is_file() || now.len() < limit {
+    if !store::same_file(&now, &was) || !now.is_file() || now.len() < limit {
         return Ok(false);
     }
     store::check_file(&dir.join(OLD)).map_err(std::io::Error::other)?;

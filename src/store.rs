@@ -205,13 +205,13 @@ pub(crate) fn check_dir(dir: &Path) -> Result<bool, StoreError> {
 }
 
 #[cfg(unix)]
-fn same_file(a: &Metadata, b: &Metadata) -> bool {
+pub(crate) fn same_file(a: &Metadata, b: &Metadata) -> bool {
     use std::os::unix::fs::MetadataExt;
     a.dev() == b.dev() && a.ino() == b.ino()
 }
 
 #[cfg(not(unix))]
-fn same_file(_: &Metadata, _: &Metadata) -> bool {
+pub(crate) fn same_file(_: &Metadata, _: &Metadata) -> bool {
     true
 }
 
