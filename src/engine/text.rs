@@ -76,38 +76,41 @@ fn is_invisible(c: char) -> bool {
 /// small `<` forms) defused: its `<` becomes `‹`, so the text can neither
 /// open nor close flowgate's block.
 pub fn neutralise(s: &str) -> String {
-    const WORD: &str = "flowgate";
-    let is_lt = |c: char| matches!(c, '<' | '\u{FF1C}' | '\u{FE64}');
-    if !s.chars().any(is_lt) {
-        return s.to_string();
-    }
-    let chars: Vec<char> = s.chars().collect();
     let mut out = String::with_capacity(s.len() + 4);
-    for (i, &c) in chars.iter().enumerate() {
-        if !is_lt(c) {
-            out.push(c);
-            continue;
+    let bytes = s.as_bytes();
+    let (mut done, mut at) = (0, 0);
+    // Only `<` and the lead byte of its two look-alikes (U+FF1C, U+FE64)
+    // can start a tag; everything between them is copied as it is.
+    while let Some(k) = bytes[at..].iter().position(|&b| b == b'<' || b == 0xEF) {
+        let i = at + k;
+        let c = s[i..].chars().next().unwrap_or_default();
+        at = i + c.len_utf8();
+        if is_lt(c) && names_flowgate(&s[at..]) {
+            out.push_str(&s[done..i]);
+            out.push('‹');
+            done = at;
         }
-        let mut j = i + 1;
-        while j < chars.len()
-            && (chars[j].is_whitespace() || chars[j] == '/' || is_invisible(chars[j]))
-        {
-            j += 1;
-        }
-        let mut word = WORD.chars().peekable();
-        while let (Some(w), Some(&c)) = (word.peek(), chars.get(j)) {
-            if is_invisible(c) {
-                j += 1;
-            } else if c.to_lowercase().eq(std::iter::once(*w)) {
-                word.next();
-                j += 1;
-            } else {
-                break;
-            }
-        }
-        out.push(if word.peek().is_none() { '‹' } else { c });
     }
+    out.push_str(&s[done..]);
     out
+}
+
+fn is_lt(c: char) -> bool {
+    matches!(c, '<' | '\u{FF1C}' | '\u{FE64}')
+}
+
+/// Whether `rest` (what follows a `<`) spells `flowgate` after optional
+/// spaces and slashes, in any case, with invisible characters anywhere.
+fn names_flowgate(rest: &str) -> bool {
+    let mut chars = rest
+        .chars()
+        .skip_while(|&c| c.is_whitespace() || c == '/' || is_invisible(c))
+        .filter(|&c| !is_invisible(c));
+    "flowgate".chars().all(|w| {
+        chars
+            .next()
+            .is_some_and(|c| c.to_lowercase().eq(std::iter::once(w)))
+    })
 }
 
 /// User text (a todo, the task description) as every text shows it: one
@@ -115,7 +118,22 @@ pub fn neutralise(s: &str) -> String {
 /// that never went through input folding: state written by an older
 /// flowgate, and todo lists mirrored from the host's own todo tool.
 pub fn user_text(s: &str) -> String {
-    neutralise(&one_line(s))
+    safe(s).into_owned()
+}
+
+/// [`user_text`], borrowed when there is nothing to change (the common
+/// case: one scan, no copy).
+pub fn safe(s: &str) -> std::borrow::Cow<'_, str> {
+    let plain = if s.is_ascii() {
+        !s.bytes().any(|b| b < 0x20 || b == 0x7F || b == b'<')
+    } else {
+        !s.chars().any(|c| is_breaking(c) || is_lt(c))
+    };
+    if plain {
+        std::borrow::Cow::Borrowed(s)
+    } else {
+        std::borrow::Cow::Owned(neutralise(&one_line(s)))
+    }
 }
 
 /// Template variables for the run's current phase (pi-workflows §3 names).
@@ -230,49 +248,84 @@ fn open_items(todos: &[Todo], budget: usize) -> String {
         return more(open.len());
     }
     // Each item's text made safe once (it is the costly part: a reminder
-    // may list a hundred items, and a shortened list renders them again).
-    let texts: Vec<String> = open.iter().map(|(_, t)| user_text(&t.text)).collect();
-    let full: Vec<String> = open
+    // may list a hundred items); sizes are counted before anything is
+    // written, and each shown item is written once.
+    let texts: Vec<_> = open.iter().map(|(_, t)| safe(&t.text)).collect();
+    let whole: usize = open
         .iter()
         .zip(&texts)
-        .map(|((i, t), text)| format!("{} [{i}] {text}", t.status.icon()))
-        .collect();
-    let line = |k: usize, max_chars: usize| -> String {
-        let (i, t) = open[k];
-        let text = &texts[k];
-        if text.len() <= max_chars || text.chars().count() <= max_chars {
-            return full[k].clone();
+        .map(|((i, t), text)| item_len(t, *i, text, usize::MAX) + 1)
+        .sum::<usize>()
+        .saturating_sub(1);
+    let mut out = String::with_capacity(whole.min(budget) + 80);
+    if whole <= budget {
+        for (k, ((i, t), text)) in open.iter().zip(&texts).enumerate() {
+            if k > 0 {
+                out.push('\n');
+            }
+            write_item(&mut out, t, *i, text, usize::MAX);
         }
-        let cut: String = text.chars().take(max_chars - 1).collect();
-        format!("{} [{i}] {cut}…", t.status.icon())
-    };
-    let whole = full.join("\n");
-    if whole.len() <= budget {
-        return whole;
+        return out;
     }
     let mut room = budget.saturating_sub(more(open.len()).len());
     let mut shown = vec![false; open.len()];
     let next = next_action(todos).map(|(n, _)| n);
     let first = open.iter().position(|(i, _)| Some(*i) == next);
-    let short: Vec<String> = (0..open.len()).map(|k| line(k, ITEM_CHARS)).collect();
     for k in first.into_iter().chain(0..open.len()) {
-        let cost = short[k].len() + 1;
+        let (i, t) = open[k];
+        let cost = item_len(t, i, &texts[k], ITEM_CHARS) + 1;
         if !shown[k] && cost <= room {
             shown[k] = true;
             room -= cost;
         }
     }
-    let mut lines: Vec<String> = short
-        .into_iter()
-        .zip(&shown)
-        .filter(|(_, s)| **s)
-        .map(|(l, _)| l)
-        .collect();
+    for (k, (i, t)) in open.iter().enumerate().filter(|(k, _)| shown[*k]) {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        write_item(&mut out, t, *i, &texts[k], ITEM_CHARS);
+    }
     let hidden = shown.iter().filter(|s| !**s).count();
     if hidden > 0 {
-        lines.push(more(hidden));
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&more(hidden));
     }
-    lines.join("\n")
+    out
+}
+
+/// Where `text` is cut to show at most `max_chars` characters, the last
+/// being `…`; `None` when it fits whole.
+fn cut_at(text: &str, max_chars: usize) -> Option<usize> {
+    if text.len() <= max_chars {
+        return None;
+    }
+    text.char_indices().nth(max_chars).map(|_| {
+        text.char_indices()
+            .nth(max_chars - 1)
+            .map_or(text.len(), |(b, _)| b)
+    })
+}
+
+/// The bytes [`write_item`] writes.
+fn item_len(t: &Todo, i: usize, text: &str, max_chars: usize) -> usize {
+    let digits = i.checked_ilog10().unwrap_or(0) as usize + 1;
+    let body = cut_at(text, max_chars).map_or(text.len(), |b| b + '…'.len_utf8());
+    t.status.icon().len() + 4 + digits + body
+}
+
+/// One item as lists show it, `– [3] text`, cut to `max_chars` characters.
+pub(crate) fn write_item(out: &mut String, t: &Todo, i: usize, text: &str, max_chars: usize) {
+    use std::fmt::Write;
+    let _ = write!(out, "{} [{i}] ", t.status.icon());
+    match cut_at(text, max_chars) {
+        None => out.push_str(text),
+        Some(b) => {
+            out.push_str(&text[..b]);
+            out.push('…');
+        }
+    }
 }
 
 /// The todo part of a reminder, in at most `budget` bytes when it can be:
@@ -843,7 +896,112 @@ mod tests {
         assert!(tight.contains("workflow_step"), "{tight}");
     }
 
+    /// The straightforward versions the fast ones replaced: every char
+    /// looked at, every item rendered whole and then cut.
+    fn reference_neutralise(s: &str) -> String {
+        let chars: Vec<char> = s.chars().collect();
+        let mut out = String::new();
+        for (i, &c) in chars.iter().enumerate() {
+            if !is_lt(c) {
+                out.push(c);
+                continue;
+            }
+            let mut j = i + 1;
+            while j < chars.len()
+                && (chars[j].is_whitespace() || chars[j] == '/' || is_invisible(chars[j]))
+            {
+                j += 1;
+            }
+            let mut word = "flowgate".chars().peekable();
+            while let (Some(w), Some(&c)) = (word.peek(), chars.get(j)) {
+                if is_invisible(c) {
+                    j += 1;
+                } else if c.to_lowercase().eq(std::iter::once(*w)) {
+                    word.next();
+                    j += 1;
+                } else {
+                    break;
+                }
+            }
+            out.push(if word.peek().is_none() { '‹' } else { c });
+        }
+        out
+    }
+
+    fn reference_open_items(todos: &[Todo], budget: usize) -> String {
+        let open: Vec<(usize, &Todo)> = todos
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| !t.status.is_done())
+            .collect();
+        let more = |n: usize| format!("… and {n} more open todos (`flowgate todo list`)");
+        if !open.is_empty() && budget == 0 {
+            return more(open.len());
+        }
+        let line = |k: usize, max: usize| {
+            let (i, t) = open[k];
+            let text = reference_neutralise(&one_line(&t.text));
+            if text.chars().count() <= max {
+                format!("{} [{i}] {text}", t.status.icon())
+            } else {
+                let cut: String = text.chars().take(max - 1).collect();
+                format!("{} [{i}] {cut}…", t.status.icon())
+            }
+        };
+        let whole: Vec<String> = (0..open.len()).map(|k| line(k, usize::MAX)).collect();
+        let whole = whole.join("\n");
+        if whole.len() <= budget {
+            return whole;
+        }
+        let mut room = budget.saturating_sub(more(open.len()).len());
+        let mut shown = vec![false; open.len()];
+        let next = next_action(todos).map(|(n, _)| n);
+        let first = open.iter().position(|(i, _)| Some(*i) == next);
+        for k in first.into_iter().chain(0..open.len()) {
+            let cost = line(k, 160).len() + 1;
+            if !shown[k] && cost <= room {
+                shown[k] = true;
+                room -= cost;
+            }
+        }
+        let mut lines: Vec<String> = (0..open.len())
+            .filter(|k| shown[*k])
+            .map(|k| line(k, 160))
+            .collect();
+        let hidden = shown.iter().filter(|s| !**s).count();
+        if hidden > 0 {
+            lines.push(more(hidden));
+        }
+        lines.join("\n")
+    }
+
+    fn todo_of(text: String, status: u8) -> Todo {
+        let status = match status % 4 {
+            0 => TodoStatus::NotStarted,
+            1 => TodoStatus::InProgress,
+            2 => TodoStatus::Completed,
+            _ => TodoStatus::Abandoned,
+        };
+        Todo { text, status }
+    }
+
     proptest! {
+        #[test]
+        fn neutralise_matches_the_reference(
+            s in "(\\PC|[\\n<>/ ]|\u{FF1C}|\u{FE64}|\u{200B}|\u{AD}|flowgate|FlowGate|FLOW|gate){0,40}"
+        ) {
+            prop_assert_eq!(neutralise(&s), reference_neutralise(&s));
+        }
+
+        #[test]
+        fn open_items_match_the_reference(
+            items in proptest::collection::vec(("(\\PC|[\\n<]|flowgate){0,200}", 0u8..4), 0..30),
+            budget in 0usize..3000,
+        ) {
+            let todos: Vec<Todo> = items.into_iter().map(|(t, s)| todo_of(t, s)).collect();
+            prop_assert_eq!(open_items(&todos, budget), reference_open_items(&todos, budget));
+        }
+
         #[test]
         fn bound_is_within_the_limit(s in "\\PC{0,300}", max in 0usize..400) {
             let b = bound(&s, max);

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::text::{one_line, user_text};
+use super::text::{one_line, safe, write_item};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -92,12 +92,14 @@ pub fn format_list(todos: &[Todo]) -> String {
     if todos.is_empty() {
         return "No todos".into();
     }
-    todos
-        .iter()
-        .enumerate()
-        .map(|(i, t)| format!("{} [{i}] {}", t.status.icon(), user_text(&t.text)))
-        .collect::<Vec<_>>()
-        .join("\n")
+    let mut out = String::with_capacity(todos.len() * 48);
+    for (i, t) in todos.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        write_item(&mut out, t, i, &safe(&t.text), usize::MAX);
+    }
+    out
 }
 
 pub fn open_count(todos: &[Todo]) -> usize {
