@@ -946,3 +946,122 @@ mod engine_properties {
         }
     }
 }
+
+/// Pairs (a write, its read-only twin): the first must be flagged, the
+/// second not. Collects every wrong answer before failing, so a reverted
+/// table entry shows all the pairs it breaks.
+fn check_pairs(pairs: &[(&str, &str)]) {
+    let mut wrong = Vec::new();
+    for (w, r) in pairs {
+        if !is_write(w) {
+            wrong.push(format!("write missed: {w}"));
+        }
+        if is_write(r) {
+            wrong.push(format!("read-only flagged: {r} {:?}", writes(r)));
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+/// Fifth blind batch: subcommands that write (caches, config files,
+/// scaffolding, `clean`).
+#[test]
+fn blind5_subcommands_that_write() {
+    check_pairs(&[
+        ("pip cache purge", "pip cache list"),
+        (
+            "pip config set global.index-url https://x",
+            "pip config list",
+        ),
+        ("coverage html", "coverage report -m"),
+        ("npx turbo prune web --docker", "npx turbo run test"),
+        (
+            "npx nx g @nx/react:component Button",
+            "npx nx g @nx/js:lib utils --dry-run",
+        ),
+        ("npx nx format:write", "npx nx format:check"),
+        ("cargo clean", "cargo build"),
+        (
+            "bundle config set --local path vendor/bundle",
+            "bundle config get path",
+        ),
+        ("bundle config path vendor/bundle", "bundle config"),
+        (
+            "vendor/bin/rector process src",
+            "vendor/bin/rector process src --dry-run",
+        ),
+        ("dotnet user-secrets set K v", "dotnet user-secrets list"),
+        ("dotnet clean", "dotnet build"),
+        ("cabal freeze", "cabal build all"),
+        (
+            "pulumi config set aws:region us-west-2",
+            "pulumi config get aws:region",
+        ),
+        (
+            "kustomize edit set image api=x:1",
+            "kustomize build overlays/prod",
+        ),
+        ("hpack", "ghc --version"),
+    ]);
+}
+
+/// Fifth blind batch: flags that make a command write, options naming the
+/// file it writes, and flags that make a writing command read-only.
+#[test]
+fn blind5_write_flags_outputs_and_read_only_flags() {
+    check_pairs(&[
+        ("mypy --install-types --non-interactive src/", "mypy src/"),
+        ("yarn constraints --fix", "yarn constraints"),
+        (
+            "./gradlew dependencies --write-locks",
+            "./gradlew dependencies",
+        ),
+        (
+            "bundle exec rubocop --auto-gen-config",
+            "bundle exec rubocop",
+        ),
+        (
+            "dotnet nuget locals all --clear",
+            "dotnet nuget locals all --list",
+        ),
+        ("git fsck --lost-found", "git fsck"),
+        (
+            "keytool -genkeypair -alias a -keystore k.jks",
+            "keytool -list -keystore k.jks",
+        ),
+        ("jar xf app.jar META-INF/MANIFEST.MF", "jar tf app.jar"),
+        ("jar -cf app.jar -C build .", "jar --list --file app.jar"),
+        (
+            "go tool cover -html=c.out -o c.html",
+            "go tool cover -func=c.out",
+        ),
+        ("npx nx graph --file=graph.html", "npx nx graph"),
+        (
+            "dotnet ef migrations script -o m.sql",
+            "dotnet ef migrations script",
+        ),
+        (
+            "bin/rails generate model C body:text",
+            "bin/rails generate model C --pretend",
+        ),
+        (
+            "ormolu --mode inplace src/Main.hs",
+            "ormolu --mode check src/Main.hs",
+        ),
+        ("ormolu -i src/Main.hs", "ormolu src/Main.hs"),
+        ("mvn clean", "mvn test"),
+    ]);
+}
+
+/// Fifth blind batch: which arguments are the files written.
+#[test]
+fn blind5_target_arguments() {
+    check_pairs(&[
+        (
+            "python3 -m json.tool --indent 2 raw.json pretty.json",
+            "python3 -m json.tool raw.json",
+        ),
+        ("dos2unix scripts/*.sh", "dos2unix -i scripts/a.sh"),
+        ("dos2unix -n in.txt out.txt", "dos2unix --info=u in.txt"),
+    ]);
+}

@@ -41,11 +41,13 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind2-writes.txt", true),
         ("blind3-writes.txt", true),
         ("blind4-writes.txt", true),
+        ("blind5-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
         ("blind3-readonly.txt", false),
         ("blind4-readonly.txt", false),
+        ("blind5-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -131,6 +133,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         "fourth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus)",
         &load("blind4-writes.txt"),
         &load("blind4-readonly.txt"),
+    );
+    let blind5 = figures(
+        "fifth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus)",
+        &load("blind5-writes.txt"),
+        &load("blind5-readonly.txt"),
     );
     let all = all_cases();
     for b in &all {
