@@ -48,6 +48,7 @@ pub(crate) fn classify_all(
             out,
             visit,
             dir: Dir::Here,
+            appended: false,
         };
         for r in &cmd.redirects {
             cx.redirect(r);
@@ -471,6 +472,9 @@ pub(crate) struct Cx<'a, 'b, 'v> {
     /// Where this command's targets are, relative to the command line's
     /// directory.
     pub(crate) dir: Dir,
+    /// The command is run by `xargs` without a placeholder: xargs appends
+    /// the words it reads, so a command writing its arguments writes them.
+    pub(crate) appended: bool,
 }
 
 impl Cx<'_, '_, '_> {
@@ -728,6 +732,7 @@ impl Cx<'_, '_, '_> {
         let mut argv = argv;
         let mut stdin = stdin;
         let mut marks = marks;
+        let mut appended = false;
         loop {
             while argv.first().is_some_and(|w| is_assignment(w)) {
                 argv = &argv[1..];
@@ -758,8 +763,10 @@ impl Cx<'_, '_, '_> {
                     return;
                 }
                 stdin = Stdin::Args;
+                appended = true;
                 if let Some(p) = xargs_placeholder(&argv[1..start]) {
                     marks.fill(start, &argv[start..], p);
+                    appended = false;
                 }
                 argv = &argv[start..];
                 marks = marks.skip(start);
@@ -783,7 +790,10 @@ impl Cx<'_, '_, '_> {
                 self.generic(name, name, args, marks.skip(1), Kind::Unknown);
                 return;
             };
-            let Some((at, kind, label)) = self.apply(spec, name, args, marks.skip(1)) else {
+            self.appended = appended;
+            let applied = self.apply(spec, name, args, marks.skip(1));
+            self.appended = false;
+            let Some((at, kind, label)) = applied else {
                 // `xargs sudo`, `xargs env`: the command comes from xargs' input.
                 if matches!(stdin, Stdin::Args) && spec.run().is_some() {
                     self.record(argv);

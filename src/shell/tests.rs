@@ -1065,3 +1065,20 @@ fn blind5_target_arguments() {
         ("dos2unix -n in.txt out.txt", "dos2unix --info=u in.txt"),
     ]);
 }
+
+/// `xargs CMD` appends the words it reads: a command writing its arguments
+/// writes them, even when none is given on the line.
+#[test]
+fn xargs_appends_the_files_a_command_writes() {
+    check_pairs(&[
+        (
+            "git ls-files -z '*.py' | xargs -0 black -q",
+            "git ls-files -z '*.py' | xargs -0 black --check -q",
+        ),
+        ("ls *.sh | xargs dos2unix", "ls *.sh | xargs dos2unix -i"),
+        ("ls *.txt | xargs sudo tee -a", "ls *.txt | xargs wc -l"),
+    ]);
+    // with a placeholder, nothing is appended: the arguments are on the line
+    assert!(!is_write("ls | xargs -I{} uniq {}"));
+    assert!(is_write("ls | xargs -I{} uniq {} out"));
+}
