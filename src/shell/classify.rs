@@ -898,6 +898,7 @@ impl Cx<'_, '_, '_> {
             "pwsh" | "powershell" | "pwsh.exe" | "powershell.exe" => {
                 self.pwsh(name, args, stdin, marks)
             }
+            "elixir" => self.elixir(args, stdin, marks),
             "tclsh" | "wish" | "expect" | "osascript" | "irb" => {
                 self.other_interpreter(name, args, stdin, marks)
             }
@@ -1475,6 +1476,69 @@ impl Cx<'_, '_, '_> {
             Lang::Ruby,
             "ruby",
             inplace,
+            &codes,
+            runtime_code,
+            args.get(i).map(|a| (i, a.as_str())),
+            args,
+            stdin,
+            marks,
+        );
+    }
+
+    /// `elixir -e CODE`, `elixir script.exs`, `elixir -S mix …` (a
+    /// program found in the path, run with the rest of the words).
+    fn elixir(&mut self, args: &[String], stdin: Stdin<'_>, marks: Marks) {
+        let mut i = 0;
+        let mut codes = Vec::new();
+        let mut runtime_code = None;
+        while let Some(a) = args.get(i) {
+            match a.as_str() {
+                "-e" | "--eval" => {
+                    if let Some(c) = args.get(i + 1) {
+                        if marks.code(i + 1, c) {
+                            runtime_code = Some(c.as_str());
+                        }
+                        codes.push(c.clone());
+                    }
+                    i += 2;
+                }
+                "-S" => {
+                    if let Some(rest) = args.get(i + 1..)
+                        && !rest.is_empty()
+                    {
+                        self.nested(rest, marks.skip(i + 1));
+                    }
+                    return;
+                }
+                "-r"
+                | "-pr"
+                | "-pa"
+                | "-pz"
+                | "--app"
+                | "--erl"
+                | "--sname"
+                | "--name"
+                | "--cookie"
+                | "--boot"
+                | "--boot-var"
+                | "--erl-config"
+                | "--vm-args"
+                | "--logger-otp-reports"
+                | "--logger-sasl-reports"
+                | "--pipe-to" => i += 2,
+                "--rpc-eval" => i += 3,
+                "--" => {
+                    i += 1;
+                    break;
+                }
+                _ if a.len() > 1 && a.starts_with('-') => i += 1,
+                _ => break,
+            }
+        }
+        self.inline_code(
+            Lang::Elixir,
+            "elixir",
+            false,
             &codes,
             runtime_code,
             args.get(i).map(|a| (i, a.as_str())),

@@ -23,7 +23,7 @@ pub(crate) const CODE: &[&str] = &[
     "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish", "yash", "posh", "rbash", "eval",
     "source", ".", "python", "pypy", "node", "perl", "ruby", "php", "lua", "luajit", "Rscript",
     "R", "pwsh", "powershell", "powershell.exe", "pwsh.exe", "tclsh", "wish", "expect",
-    "osascript", "irb", "awk", "gawk", "mawk", "nawk", "sed", "gsed", "find", "gfind", "fd",
+    "osascript", "irb", "elixir", "awk", "gawk", "mawk", "nawk", "sed", "gsed", "find", "gfind", "fd",
     "fdfind", "xargs", "gxargs", "parallel", "tar", "gtar", "bsdtar", "sqlite3", "duckdb",
     "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir",
 ];
@@ -83,7 +83,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "minitest", "phpunit", "phpstan", "psalm", "bats", "behave", "ctest",
         "bazel", "bazelisk", "buck2", "scons", "javac", "java", "kotlinc", "kotlin",
         "scalac", "scala", "sbt", "lein", "clojure", "clj", "ghc", "ghci", "stack",
-        "ocaml", "dune", "opam", "elixir", "erl", "rebar3", "gleam", "nim", "crystal", "julia",
+        "ocaml", "dune", "opam", "erl", "rebar3", "gleam", "nim", "crystal", "julia",
         "swiftc", "xcodebuild", "xcrun", "gcc-ar", "ar", "ld", "as", "shellcheck", "hadolint",
         "yamllint", "actionlint", "cspell", "vale", "proselint", "write-good", "alex",
         "staticcheck", "golint", "revive", "govulncheck", "errcheck", "ineffassign", "gosec",

@@ -1082,3 +1082,31 @@ fn xargs_appends_the_files_a_command_writes() {
     assert!(!is_write("ls | xargs -I{} uniq {}"));
     assert!(is_write("ls | xargs -I{} uniq {} out"));
 }
+
+/// `elixir -e CODE` is scanned like the other interpreters' inline code.
+#[test]
+fn inline_elixir_code() {
+    check_pairs(&[
+        (
+            r#"elixir -e 'File.write!("priv/version.txt", "0.3.0")'"#,
+            r#"elixir -e 'IO.puts(File.read!("mix.exs"))'"#,
+        ),
+        (
+            r#"elixir -e 'File.rm_rf("_build")'"#,
+            r#"elixir -e 'File.exists?("_build") |> IO.inspect'"#,
+        ),
+        (
+            r#"elixir -e 'File.open("log", [:append], fn f -> IO.write(f, "x") end)'"#,
+            r#"elixir -e 'File.open("log", [:read], fn f -> IO.read(f, :line) end)'"#,
+        ),
+        (
+            r#"elixir -e 'System.cmd("rm", ["-f", "x"])'"#,
+            r#"elixir -e 'System.cmd("git", ["status"])'"#,
+        ),
+        ("elixir -S mix format", "elixir -S mix test"),
+        (
+            "elixir --eval ':os.cmd(~c\"touch x\")' ",
+            "elixir --version",
+        ),
+    ]);
+}
