@@ -48,6 +48,7 @@ pub(crate) fn classify_all(
             out,
             visit,
             dir: Dir::Here,
+            appended: false,
         };
         for r in &cmd.redirects {
             cx.redirect(r);
@@ -471,6 +472,9 @@ pub(crate) struct Cx<'a, 'b, 'v> {
     /// Where this command's targets are, relative to the command line's
     /// directory.
     pub(crate) dir: Dir,
+    /// The command is run by `xargs` without a placeholder: xargs appends
+    /// the words it reads, so a command writing its arguments writes them.
+    pub(crate) appended: bool,
 }
 
 impl Cx<'_, '_, '_> {
@@ -728,6 +732,7 @@ impl Cx<'_, '_, '_> {
         let mut argv = argv;
         let mut stdin = stdin;
         let mut marks = marks;
+        let mut appended = false;
         loop {
             while argv.first().is_some_and(|w| is_assignment(w)) {
                 argv = &argv[1..];
@@ -758,8 +763,10 @@ impl Cx<'_, '_, '_> {
                     return;
                 }
                 stdin = Stdin::Args;
+                appended = true;
                 if let Some(p) = xargs_placeholder(&argv[1..start]) {
                     marks.fill(start, &argv[start..], p);
+                    appended = false;
                 }
                 argv = &argv[start..];
                 marks = marks.skip(start);
@@ -783,7 +790,10 @@ impl Cx<'_, '_, '_> {
                 self.generic(name, name, args, marks.skip(1), Kind::Unknown);
                 return;
             };
-            let Some((at, kind, label)) = self.apply(spec, name, args, marks.skip(1)) else {
+            self.appended = appended;
+            let applied = self.apply(spec, name, args, marks.skip(1));
+            self.appended = false;
+            let Some((at, kind, label)) = applied else {
                 // `xargs sudo`, `xargs env`: the command comes from xargs' input.
                 if matches!(stdin, Stdin::Args) && spec.run().is_some() {
                     self.record(argv);
@@ -888,6 +898,7 @@ impl Cx<'_, '_, '_> {
             "pwsh" | "powershell" | "pwsh.exe" | "powershell.exe" => {
                 self.pwsh(name, args, stdin, marks)
             }
+            "elixir" => self.elixir(args, stdin, marks),
             "tclsh" | "wish" | "expect" | "osascript" | "irb" => {
                 self.other_interpreter(name, args, stdin, marks)
             }
@@ -1465,6 +1476,69 @@ impl Cx<'_, '_, '_> {
             Lang::Ruby,
             "ruby",
             inplace,
+            &codes,
+            runtime_code,
+            args.get(i).map(|a| (i, a.as_str())),
+            args,
+            stdin,
+            marks,
+        );
+    }
+
+    /// `elixir -e CODE`, `elixir script.exs`, `elixir -S mix …` (a
+    /// program found in the path, run with the rest of the words).
+    fn elixir(&mut self, args: &[String], stdin: Stdin<'_>, marks: Marks) {
+        let mut i = 0;
+        let mut codes = Vec::new();
+        let mut runtime_code = None;
+        while let Some(a) = args.get(i) {
+            match a.as_str() {
+                "-e" | "--eval" => {
+                    if let Some(c) = args.get(i + 1) {
+                        if marks.code(i + 1, c) {
+                            runtime_code = Some(c.as_str());
+                        }
+                        codes.push(c.clone());
+                    }
+                    i += 2;
+                }
+                "-S" => {
+                    if let Some(rest) = args.get(i + 1..)
+                        && !rest.is_empty()
+                    {
+                        self.nested(rest, marks.skip(i + 1));
+                    }
+                    return;
+                }
+                "-r"
+                | "-pr"
+                | "-pa"
+                | "-pz"
+                | "--app"
+                | "--erl"
+                | "--sname"
+                | "--name"
+                | "--cookie"
+                | "--boot"
+                | "--boot-var"
+                | "--erl-config"
+                | "--vm-args"
+                | "--logger-otp-reports"
+                | "--logger-sasl-reports"
+                | "--pipe-to" => i += 2,
+                "--rpc-eval" => i += 3,
+                "--" => {
+                    i += 1;
+                    break;
+                }
+                _ if a.len() > 1 && a.starts_with('-') => i += 1,
+                _ => break,
+            }
+        }
+        self.inline_code(
+            Lang::Elixir,
+            "elixir",
+            false,
             &codes,
             runtime_code,
             args.get(i).map(|a| (i, a.as_str())),

@@ -15,6 +15,7 @@ pub(crate) enum Lang {
     Php,
     Lua,
     R,
+    Elixir,
 }
 
 /// What a piece of code does that matters here.
@@ -70,7 +71,7 @@ fn lex(src: &str, lang: Lang) -> Vec<Tok> {
         }
         let hash_comment = matches!(
             lang,
-            Lang::Python | Lang::Ruby | Lang::Perl | Lang::Php | Lang::R
+            Lang::Python | Lang::Ruby | Lang::Perl | Lang::Php | Lang::R | Lang::Elixir
         );
         if lang == Lang::Lua && c == '-' && s.get(i + 1) == Some(&'-') {
             while s.get(i).is_some_and(|&c| c != '\n') {
@@ -263,6 +264,7 @@ pub(crate) fn scan(lang: Lang, src: &str) -> Findings {
         Lang::Php => php(&toks, &mut f),
         Lang::Lua => lua(&toks, &mut f),
         Lang::R => r(&toks, &mut f),
+        Lang::Elixir => elixir(&toks, &mut f),
     }
     for t in &toks {
         if let Tok::Cmd(c) = t {
@@ -495,6 +497,63 @@ fn ruby(toks: &[Tok], f: &mut Findings) {
                 f.run_shell(&next_args());
             }
             false
+        };
+        if write {
+            f.writes.push(format!("writes files ({n})"));
+        }
+    }
+}
+
+/// Elixir: `File.write!(…)`, `File.rm_rf(…)`, `File.open(p, [:write])`,
+/// `System.cmd("rm", […])`, `:os.cmd('…')`.
+fn elixir(toks: &[Tok], f: &mut Findings) {
+    for (i, t) in toks.iter().enumerate() {
+        let Tok::Ident(name) = t else { continue };
+        let (dotted, owner) = receiver(toks, i);
+        if !dotted {
+            continue;
+        }
+        // `write!(`: the bang is part of the name
+        let open = if is_punct(toks.get(i + 1), '!') {
+            i + 2
+        } else {
+            i + 1
+        };
+        let args = if is_punct(toks.get(open), '(') {
+            call_args(toks, open)
+        } else {
+            toks[open.min(toks.len())..]
+                .split(|t| *t == Tok::Punct(','))
+                .collect()
+        };
+        let n = name.as_str();
+        let write = match owner {
+            Some("File") => match n {
+                "write" | "rm" | "rm_rf" | "rmdir" | "mkdir" | "mkdir_p" | "cp" | "cp_r"
+                | "copy" | "rename" | "touch" | "ln" | "ln_s" | "chmod" | "chown" | "chgrp"
+                | "write_stat" | "touch_dir" => true,
+                // modes are atoms: `[:write]`, `[:append, :utf8]`
+                "open" | "stream" => args.iter().skip(1).any(|a| {
+                    a.iter().any(|t| {
+                        matches!(t, Tok::Ident(m) if matches!(m.as_str(), "write" | "append" | "exclusive"))
+                    })
+                }),
+                _ => false,
+            },
+            Some("Generator") => matches!(n, "create_file" | "copy_file" | "create_directory"),
+            Some("System") => {
+                match n {
+                    "cmd" => f.run_shell(&args[..args.len().min(2)]),
+                    "shell" => f.run_shell(&args[..args.len().min(1)]),
+                    _ => {}
+                }
+                false
+            }
+            Some("os") if n == "cmd" => {
+                f.run_shell(&args[..args.len().min(1)]);
+                false
+            }
+            _ => false,
         };
         if write {
             f.writes.push(format!("writes files ({n})"));

@@ -385,6 +385,9 @@ impl Cx<'_, '_, '_> {
             Writes::Targets => {
                 if !chosen.is_empty() {
                     self.write_targets(label.to_string(), chosen, args, marks, false);
+                } else if self.appended && spec.targets() != Targets::None {
+                    // `… | xargs black`: the files are the words xargs appends
+                    self.write(format!("{label} (on xargs' input)"));
                 }
             }
             Writes::Args(n) => {

@@ -23,7 +23,7 @@ pub(crate) const CODE: &[&str] = &[
     "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish", "yash", "posh", "rbash", "eval",
     "source", ".", "python", "pypy", "node", "perl", "ruby", "php", "lua", "luajit", "Rscript",
     "R", "pwsh", "powershell", "powershell.exe", "pwsh.exe", "tclsh", "wish", "expect",
-    "osascript", "irb", "awk", "gawk", "mawk", "nawk", "sed", "gsed", "find", "gfind", "fd",
+    "osascript", "irb", "elixir", "awk", "gawk", "mawk", "nawk", "sed", "gsed", "find", "gfind", "fd",
     "fdfind", "xargs", "gxargs", "parallel", "tar", "gtar", "bsdtar", "sqlite3", "duckdb",
     "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir",
 ];
@@ -78,13 +78,12 @@ pub(crate) const TABLE: &[Spec] = &[
         "service", "loginctl", "timedatectl", "localectl", "findmnt", "mount", "blkid", "fdisk",
         "parted", "sensors", "pv", "ts", "ifne", "vipe", "combine", "isutf8", "errno", "pee",
         // builds, tests, linters and checkers: they write only build output
-        "rustc", "clippy-driver", "rust-analyzer", "cargo-nextest", "tox", "nox", "mypy",
-        "pyright", "pylint", "flake8", "pyflakes", "pycodestyle", "pydocstyle", "bandit",
-        "vulture", "radon", "xenon", "coverage", "mocha", "ava", "karma", "cypress", "rspec",
+        "rustc", "clippy-driver", "rust-analyzer", "cargo-nextest", "tox", "nox", "pyright", "pylint", "flake8", "pyflakes", "pycodestyle", "pydocstyle", "bandit",
+        "vulture", "radon", "xenon", "mocha", "ava", "karma", "cypress", "rspec",
         "minitest", "phpunit", "phpstan", "psalm", "bats", "behave", "ctest",
         "bazel", "bazelisk", "buck2", "scons", "javac", "java", "kotlinc", "kotlin",
-        "scalac", "scala", "sbt", "lein", "clojure", "clj", "ghc", "ghci", "cabal", "stack",
-        "ocaml", "dune", "opam", "elixir", "erl", "rebar3", "gleam", "nim", "crystal", "julia",
+        "scalac", "scala", "sbt", "lein", "clojure", "clj", "ghc", "ghci", "stack",
+        "ocaml", "dune", "opam", "erl", "rebar3", "gleam", "nim", "crystal", "julia",
         "swiftc", "xcodebuild", "xcrun", "gcc-ar", "ar", "ld", "as", "shellcheck", "hadolint",
         "yamllint", "actionlint", "cspell", "vale", "proselint", "write-good", "alex",
         "staticcheck", "golint", "revive", "govulncheck", "errcheck", "ineffassign", "gosec",
@@ -93,14 +92,14 @@ pub(crate) const TABLE: &[Spec] = &[
         "spectral", "commitlint", "lint-staged", "danger", "sonar-scanner", "selene", "luacheck",
         "credo", "dialyzer", "reek", "brakeman", "htmlhint", "jshint", "jscs", "vue-tsc",
         "svelte-check", "astro", "next", "nuxt", "vite", "webpack", "rollup", "esbuild", "parcel",
-        "turbo", "nx", "storybook", "serve", "http-server", "live-server", "nodemon", "pm2",
+        "storybook", "serve", "http-server", "live-server", "nodemon", "pm2",
         "forever", "gunicorn", "uvicorn", "hypercorn", "flask", "celery", "psql",
         "mysql", "mongosh", "mongo", "pg_isready", "curlie", "grpcurl", "websocat", "ab", "wrk",
         "hey", "k6", "locust", "siege", "lighthouse", "gcloud", "az", "heroku", "fly", "flyctl",
         "vercel", "netlify", "doctl", "linode-cli", "firebase", "wrangler", "stripe", "sentry-cli",
         "op", "vault", "consul", "nomad", "kind", "minikube", "k3d", "kubectx", "kubens", "k9s",
-        "stern", "kustomize", "skaffold", "tilt", "argocd", "flux", "istioctl", "eksctl",
-        "ansible", "ansible-playbook", "ansible-lint", "packer", "vagrant", "pulumi", "cdk", "sam",
+        "stern", "skaffold", "tilt", "argocd", "flux", "istioctl", "eksctl",
+        "ansible", "ansible-playbook", "ansible-lint", "packer", "vagrant", "cdk", "sam",
         "serverless", "sls", "podman-compose", "docker-compose", "crictl", "ctr", "skopeo",
         "crane", "dive", "grype", "syft", "cosign", "lazydocker", "ctop",
     ]),
@@ -488,6 +487,25 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["dependency", "dep", "dependencies"])
                 .subs(&[sub(&["update", "up", "build"]).always()]),
         ]),
+    cmd(&["kustomize"]).subs(&[
+        sub(&["edit", "create", "init"]).always(),
+        sub(&["build"]).output(&["-o", "--output"]),
+    ]),
+    // Pulumi.<stack>.yaml and the stack's workspace
+    cmd(&["pulumi"])
+        .values(&["-s", "--stack"])
+        .chdir(&["-C", "--cwd"])
+        .subs(&[
+            sub(&["config"]).subs(&[sub(&[
+                "set", "set-all", "rm", "rm-all", "cp", "refresh",
+            ])
+            .always()]),
+            sub(&["new"]).always(),
+            sub(&["stack"]).subs(&[sub(&[
+                "init", "rm", "select", "rename", "change-secrets-provider", "import",
+            ])
+            .always()]),
+        ]),
     cmd(&["terraform", "tofu", "terragrunt"])
         .values(&["-chdir", "-var", "-var-file", "-target"])
         .subs(&[
@@ -592,6 +610,8 @@ pub(crate) const TABLE: &[Spec] = &[
             .run_script(0)
             .values(&["-tags", "-ldflags", "-exec"]),
         sub(&["clean"]).write_flags(&["-modcache", "-cache", "-testcache", "-fuzzcache"]),
+        // `go tool cover -html=c.out -o c.html`
+        sub(&["tool"]).output(&["-o"]).values(&["-html", "-func", "-mode", "-var"]),
     ]),
     cmd(&[
         "gofmt", "goimports", "gofumpt", "golines", "goimports-reviser",
@@ -656,7 +676,8 @@ pub(crate) const TABLE: &[Spec] = &[
         ]),
     cmd(&["pip", "pip3"])
         .values(&["--python", "--proxy", "--cache-dir"])
-        .subs(&[sub(&["install", "uninstall", "download", "wheel"])
+        .subs(&[
+            sub(&["install", "uninstall", "download", "wheel"])
             .always()
             .read_only(&["--dry-run"])
             .values(&[
@@ -665,7 +686,26 @@ pub(crate) const TABLE: &[Spec] = &[
                 "--platform", "--root", "--prefix", "-d", "--dest", "-w", "--wheel-dir",
                 "--progress-bar",
             ])
-            .files(&["--report"])]),
+            .files(&["--report"]),
+            // pip's cache and its config file (pip.conf)
+            sub(&["cache"]).subs(&[sub(&["purge", "remove"]).always()]),
+            sub(&["config"]).subs(&[sub(&["set", "unset", "edit"]).always()]),
+        ]),
+    // installs stub packages into the environment
+    cmd(&["mypy"]).write_flags(&["--install-types"]),
+    // reports and data files it writes (`coverage run` is a test run)
+    cmd(&["coverage"]).subs(&[
+        sub(&["html", "xml", "json", "lcov", "annotate"])
+            .always()
+            .values(&[
+                "--data-file", "--include", "--omit", "--fail-under", "--precision", "--title",
+                "--rcfile", "--contexts",
+            ])
+            .output(&["-o", "-d", "--directory"]),
+        sub(&["erase", "combine"]).always(),
+    ]),
+    // `python -m json.tool IN OUT`
+    cmd(&["json.tool"]).writes_targets(Nth(2)).values(&["--indent"]),
     cmd(&["pip-compile"])
         .always()
         .read_only(&["--dry-run"])
@@ -761,6 +801,29 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["cpio"])
         .write_flags(&["-i", "--extract", "-p", "--pass-through"])
         .read_only(&["-t", "--list"]),
+    // `jar xf`, `jar cf`, `jar uf` (tar-style modes) and their options
+    cmd(&["jar"])
+        .write_flags(&[
+            "-c", "-x", "-u", "-i", "--create", "--extract", "--update", "--generate-index",
+        ])
+        .subs(&[sub(&["c*", "x*", "u*", "i*"]).always()]),
+    cmd(&["keytool"])
+        .write_flags(&[
+            "-genkeypair", "-genkey", "-genseckey", "-importcert", "-import", "-importkeystore",
+            "-importpass", "-delete", "-changealias", "-storepasswd", "-keypasswd", "-keyclone",
+            "-selfcert",
+        ])
+        .values(&[
+            "-alias", "-keyalg", "-keysize", "-keystore", "-storepass", "-storetype", "-keypass",
+            "-dname", "-validity", "-file", "-ext", "-sigalg", "-srckeystore", "-destkeystore",
+            "-srcstorepass", "-deststorepass", "-srcalias", "-destalias", "-providername",
+            "-providerclass", "-providerpath", "-infile", "-startdate", "-groupname",
+        ])
+        .files(&["-outfile"]),
+    cmd(&["dos2unix", "unix2dos", "mac2unix", "unix2mac"])
+        .writes_targets(A)
+        .read_only(&["-i", "--info"])
+        .values(&["-c", "--convmode", "-n", "--newfile"]),
     cmd(&["setup.py"]).subs(&[sub(&[
         "install", "develop", "build", "build_ext", "build_py", "sdist", "bdist", "bdist_wheel",
         "bdist_egg", "clean", "egg_info", "upload", "register",
@@ -837,6 +900,7 @@ pub(crate) const TABLE: &[Spec] = &[
             .always()
             .read_only(&["--dry-run", "--check"]),
             sub(&["set"]).subs(&[sub(&["version"]).always()]),
+            sub(&["constraints"]).write_flags(&["--fix"]),
             sub(&["run"]).run_task(0),
             sub(&["dlx", "exec", "x", "node"])
                 .run(0)
@@ -847,7 +911,7 @@ pub(crate) const TABLE: &[Spec] = &[
             ])]),
             sub(&[
                 "test", "check", "why", "info", "list", "ls", "outdated", "audit", "config",
-                "cache", "bin", "licenses", "npm", "constraints", "explain", "help",
+                "cache", "bin", "licenses", "npm", "explain", "help",
                 "node-version", "start", "build",
             ]),
         ]),
@@ -877,6 +941,16 @@ pub(crate) const TABLE: &[Spec] = &[
         .run(0)
         .code(&["-c", "--call"])
         .values(&["-p", "--package"]),
+    cmd(&["turbo"]).subs(&[sub(&["prune", "gen", "generate"]).always()]),
+    cmd(&["nx"]).subs(&[
+        sub(&[
+            "generate", "g", "format:write", "format", "migrate", "add", "init", "import",
+            "repair", "release",
+        ])
+        .always()
+        .read_only(&["--dry-run", "--dryRun", "-d"]),
+        sub(&["graph", "dep-graph"]).files(&["--file"]),
+    ]),
     cmd(&["corepack"])
         .subs(&[sub(&["enable", "disable", "install", "prepare", "use", "up"]).always()]),
     cmd(&["node-gyp"]).subs(&[sub(&["configure", "rebuild", "clean", "install"]).always()]),
@@ -1019,8 +1093,13 @@ pub(crate) const TABLE: &[Spec] = &[
             ])
             .always(),
             sub(&["exec"]).run(0),
+            // .bundle/config; `bundle config NAME VALUE` is the old `set`
+            sub(&["config"]).with_args(2).subs(&[
+                sub(&["set", "unset"]).always(),
+                sub(&["get", "list"]),
+            ]),
             sub(&[
-                "list", "show", "info", "check", "outdated", "config", "doctor", "platform",
+                "list", "show", "info", "check", "outdated", "doctor", "platform",
                 "version", "help", "licenses", "viz", "open", "console",
             ]),
         ]),
@@ -1040,12 +1119,14 @@ pub(crate) const TABLE: &[Spec] = &[
                 "runner", "about", "test", "stats", "notes", "dbconsole", "middleware", "secret",
                 "version",
             ]),
-            sub(&["generate", "g", "destroy", "d", "new"]).always(),
+            sub(&["generate", "g", "destroy", "d", "new"])
+                .always()
+                .read_only(&["-p", "--pretend"]),
         ]),
     cmd(&["rubocop"])
         .write_flags(&[
             "--autocorrect", "--autocorrect-all", "--auto-correct", "--auto-correct-all",
-            "--fix-layout", "-a", "-A", "-x",
+            "--fix-layout", "-a", "-A", "-x", "--auto-gen-config", "--regenerate-todo",
         ])
         .targets(A)
         .values(&[
@@ -1083,6 +1164,11 @@ pub(crate) const TABLE: &[Spec] = &[
         .values(&[
             "--config", "--rules", "--path-mode", "--format", "--cache-file",
         ])]),
+    cmd(&["rector"]).subs(&[sub(&["process"])
+        .always()
+        .targets(A)
+        .read_only(&["--dry-run", "-n"])
+        .values(&["-c", "--config", "-a", "--autoload-file", "--output-format"])]),
     cmd(&["phpcbf"])
         .writes_targets(A)
         .values(&["--standard", "--extensions"]),
@@ -1116,15 +1202,22 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["format"])
             .always()
             .read_only(&["--verify-no-changes"]),
-        sub(&["add", "new", "remove", "sln"]).always(),
+        sub(&["add", "new", "remove", "sln", "clean"]).always(),
+        // secrets.json in the user profile
+        sub(&["user-secrets"]).subs(&[sub(&["set", "remove", "clear", "init"]).always()]),
+        sub(&["nuget"]).subs(&[sub(&["locals"]).write_flags(&["-c", "--clear"])]),
         sub(&["tool", "workload"]).subs(&[sub(&[
             "install", "uninstall", "update", "restore", "repair",
         ])
         .always()]),
         sub(&["ef"]).subs(&[
-            sub(&["migrations"]).subs(&[sub(&["add", "remove", "bundle", "script"])
-                .always()
-                .output(&["-o", "--output"])]),
+            sub(&["migrations"]).subs(&[
+                sub(&["add", "remove", "bundle"])
+                    .always()
+                    .output(&["-o", "--output"]),
+                // prints the SQL unless given a file
+                sub(&["script"]).output(&["-o", "--output"]),
+            ]),
             sub(&["database"]).subs(&[sub(&["update", "drop"]).always()]),
             sub(&["dbcontext"]).subs(&[sub(&["scaffold", "optimize"]).always()]),
         ]),
@@ -1185,10 +1278,25 @@ pub(crate) const TABLE: &[Spec] = &[
         .read_only(&["--check"])
         .output(&["-o", "--outfile-path"]),
     cmd(&[
-        "nixpkgs-fmt", "alejandra", "nixfmt", "fantomas", "mdformat", "ormolu",
+        "nixpkgs-fmt", "alejandra", "nixfmt", "fantomas", "mdformat",
     ])
     .writes_targets(A)
     .read_only(&["--check", "-c", "--diff", "--verify"]),
+    // prints the formatted source unless told to edit in place
+    cmd(&["ormolu", "fourmolu"])
+        .write_flags(&["-i", "--mode=inplace", "-m=inplace"])
+        .targets(A)
+        .values(&[
+            "-m", "--mode", "-o", "--ghc-opt", "--start-line", "--end-line", "--stdin-input-file",
+            "-p", "--package", "-t", "--source-type",
+        ]),
+    cmd(&["hpack"]).always(),
+    cmd(&["cabal"]).subs(&[sub(&[
+        "freeze", "v2-freeze", "init", "install", "v2-install", "update", "v2-update", "clean",
+        "v2-clean", "get", "unpack",
+    ])
+    .always()
+    .read_only(&["--dry-run"])]),
     cmd(&["nix"])
         .values(&["--option", "-I", "--extra-experimental-features"])
         .subs(&[
@@ -1440,14 +1548,16 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["gradle", "gradlew", "gradlew.bat"])
         .tasks(&[
             "wrapper", "*Apply", "spotlessApply", "ktlintFormat", "*Format", "format*", "init",
-            "publishToMavenLocal", "installDist",
+            "publishToMavenLocal", "installDist", "clean",
         ])
         .read_only(&["-m", "--dry-run", "--help", "-h"])
+        // lockfiles and gradle/verification-metadata.xml
+        .write_flags(&["--write-locks", "--update-locks", "--write-verification-metadata"])
         .values(&[
             "-p", "--project-dir", "-b", "--build-file", "-c", "--settings-file", "-x",
             "--exclude-task", "-g", "--gradle-user-home", "-I", "--init-script",
             "--gradle-version", "--distribution-type", "--console", "--warning-mode",
-            "--max-workers", "--type", "--dsl",
+            "--max-workers", "--type", "--dsl", "--update-locks", "--write-verification-metadata",
         ]),
     cmd(&["mvn", "mvnw", "mvnw.cmd", "mvnd"])
         .tasks(&[
@@ -1455,7 +1565,7 @@ pub(crate) const TABLE: &[Spec] = &[
             "versions:commit", "versions:revert", "versions:set-property", "formatter:format",
             "fmt:format", "license:format", "license:update-file-header", "sortpom:sort",
             "archetype:generate", "tidy:pom", "rewrite:run", "impsort:sort", "install", "deploy",
-            "release:prepare", "release:perform", "wrapper:wrapper",
+            "release:prepare", "release:perform", "wrapper:wrapper", "clean",
         ])
         .read_only(&["--help", "-h"])
         .values(&[
@@ -1750,6 +1860,7 @@ const GIT: &[Spec] = &[
     ])
     .always()]),
     sub(&["hash-object"]).write_flags(&["-w"]),
+    sub(&["fsck"]).write_flags(&["--lost-found"]),
 ];
 
 /// Subcommands of `cargo`.
@@ -1758,7 +1869,7 @@ const CARGO: &[Spec] = &[
     sub(&["fmt"]).always().read_only(&["--check"]),
     sub(&[
         "fix", "new", "init", "install", "uninstall", "generate-lockfile", "vendor", "set-version",
-        "upgrade", "sort", "add", "remove", "rm", "update",
+        "upgrade", "sort", "add", "remove", "rm", "update", "clean",
     ])
     .always()
     .read_only(&["--dry-run", "--list", "--check"]),

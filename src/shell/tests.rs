@@ -946,3 +946,167 @@ mod engine_properties {
         }
     }
 }
+
+/// Pairs (a write, its read-only twin): the first must be flagged, the
+/// second not. Collects every wrong answer before failing, so a reverted
+/// table entry shows all the pairs it breaks.
+fn check_pairs(pairs: &[(&str, &str)]) {
+    let mut wrong = Vec::new();
+    for (w, r) in pairs {
+        if !is_write(w) {
+            wrong.push(format!("write missed: {w}"));
+        }
+        if is_write(r) {
+            wrong.push(format!("read-only flagged: {r} {:?}", writes(r)));
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+/// Fifth blind batch: subcommands that write (caches, config files,
+/// scaffolding, `clean`).
+#[test]
+fn blind5_subcommands_that_write() {
+    check_pairs(&[
+        ("pip cache purge", "pip cache list"),
+        (
+            "pip config set global.index-url https://x",
+            "pip config list",
+        ),
+        ("coverage html", "coverage report -m"),
+        ("npx turbo prune web --docker", "npx turbo run test"),
+        (
+            "npx nx g @nx/react:component Button",
+            "npx nx g @nx/js:lib utils --dry-run",
+        ),
+        ("npx nx format:write", "npx nx format:check"),
+        ("cargo clean", "cargo build"),
+        (
+            "bundle config set --local path vendor/bundle",
+            "bundle config get path",
+        ),
+        ("bundle config path vendor/bundle", "bundle config"),
+        (
+            "vendor/bin/rector process src",
+            "vendor/bin/rector process src --dry-run",
+        ),
+        ("dotnet user-secrets set K v", "dotnet user-secrets list"),
+        ("dotnet clean", "dotnet build"),
+        ("cabal freeze", "cabal build all"),
+        (
+            "pulumi config set aws:region us-west-2",
+            "pulumi config get aws:region",
+        ),
+        (
+            "kustomize edit set image api=x:1",
+            "kustomize build overlays/prod",
+        ),
+        ("hpack", "ghc --version"),
+    ]);
+}
+
+/// Fifth blind batch: flags that make a command write, options naming the
+/// file it writes, and flags that make a writing command read-only.
+#[test]
+fn blind5_write_flags_outputs_and_read_only_flags() {
+    check_pairs(&[
+        ("mypy --install-types --non-interactive src/", "mypy src/"),
+        ("yarn constraints --fix", "yarn constraints"),
+        (
+            "./gradlew dependencies --write-locks",
+            "./gradlew dependencies",
+        ),
+        (
+            "bundle exec rubocop --auto-gen-config",
+            "bundle exec rubocop",
+        ),
+        (
+            "dotnet nuget locals all --clear",
+            "dotnet nuget locals all --list",
+        ),
+        ("git fsck --lost-found", "git fsck"),
+        (
+            "keytool -genkeypair -alias a -keystore k.jks",
+            "keytool -list -keystore k.jks",
+        ),
+        ("jar xf app.jar META-INF/MANIFEST.MF", "jar tf app.jar"),
+        ("jar -cf app.jar -C build .", "jar --list --file app.jar"),
+        (
+            "go tool cover -html=c.out -o c.html",
+            "go tool cover -func=c.out",
+        ),
+        ("npx nx graph --file=graph.html", "npx nx graph"),
+        (
+            "dotnet ef migrations script -o m.sql",
+            "dotnet ef migrations script",
+        ),
+        (
+            "bin/rails generate model C body:text",
+            "bin/rails generate model C --pretend",
+        ),
+        (
+            "ormolu --mode inplace src/Main.hs",
+            "ormolu --mode check src/Main.hs",
+        ),
+        ("ormolu -i src/Main.hs", "ormolu src/Main.hs"),
+        ("mvn clean", "mvn test"),
+    ]);
+}
+
+/// Fifth blind batch: which arguments are the files written.
+#[test]
+fn blind5_target_arguments() {
+    check_pairs(&[
+        (
+            "python3 -m json.tool --indent 2 raw.json pretty.json",
+            "python3 -m json.tool raw.json",
+        ),
+        ("dos2unix scripts/*.sh", "dos2unix -i scripts/a.sh"),
+        ("dos2unix -n in.txt out.txt", "dos2unix --info=u in.txt"),
+    ]);
+}
+
+/// `xargs CMD` appends the words it reads: a command writing its arguments
+/// writes them, even when none is given on the line.
+#[test]
+fn xargs_appends_the_files_a_command_writes() {
+    check_pairs(&[
+        (
+            "git ls-files -z '*.py' | xargs -0 black -q",
+            "git ls-files -z '*.py' | xargs -0 black --check -q",
+        ),
+        ("ls *.sh | xargs dos2unix", "ls *.sh | xargs dos2unix -i"),
+        ("ls *.txt | xargs sudo tee -a", "ls *.txt | xargs wc -l"),
+    ]);
+    // with a placeholder, nothing is appended: the arguments are on the line
+    assert!(!is_write("ls | xargs -I{} uniq {}"));
+    assert!(is_write("ls | xargs -I{} uniq {} out"));
+}
+
+/// `elixir -e CODE` is scanned like the other interpreters' inline code.
+#[test]
+fn inline_elixir_code() {
+    check_pairs(&[
+        (
+            r#"elixir -e 'File.write!("priv/version.txt", "0.3.0")'"#,
+            r#"elixir -e 'IO.puts(File.read!("mix.exs"))'"#,
+        ),
+        (
+            r#"elixir -e 'File.rm_rf("_build")'"#,
+            r#"elixir -e 'File.exists?("_build") |> IO.inspect'"#,
+        ),
+        (
+            r#"elixir -e 'File.open("log", [:append], fn f -> IO.write(f, "x") end)'"#,
+            r#"elixir -e 'File.open("log", [:read], fn f -> IO.read(f, :line) end)'"#,
+        ),
+        (
+            r#"elixir -e 'System.cmd("rm", ["-f", "x"])'"#,
+            r#"elixir -e 'System.cmd("git", ["status"])'"#,
+        ),
+        ("elixir -S mix format", "elixir -S mix test"),
+        (
+            "elixir --eval ':os.cmd(~c\"touch x\")' ",
+            "elixir --version",
+        ),
+    ]);
+}

@@ -41,11 +41,13 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind2-writes.txt", true),
         ("blind3-writes.txt", true),
         ("blind4-writes.txt", true),
+        ("blind5-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
         ("blind3-readonly.txt", false),
         ("blind4-readonly.txt", false),
+        ("blind5-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -132,6 +134,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         &load("blind4-writes.txt"),
         &load("blind4-readonly.txt"),
     );
+    let blind5 = figures(
+        "fifth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus)",
+        &load("blind5-writes.txt"),
+        &load("blind5-readonly.txt"),
+    );
     let all = all_cases();
     for b in &all {
         let kind = if b.writes { "writes" } else { "read-only" };
@@ -160,6 +167,16 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         "fourth blind batch: {:.1}% caught, {:.1}% blocked",
         blind4.caught_pct(),
         blind4.blocked_pct()
+    );
+    // The fifth batch: its three read-only commands still flagged (eval of
+    // a variable, ex and ed scripts that only print) are the safe side; it
+    // must not get worse either.
+    assert!(blind5.writes >= 320 && blind5.readonly >= 290);
+    assert!(
+        blind5.caught_pct() >= 99.0 && blind5.blocked_pct() <= 1.1,
+        "fifth blind batch: {:.1}% caught, {:.1}% blocked",
+        blind5.caught_pct(),
+        blind5.blocked_pct()
     );
     for (label, f) in [
         ("first blind batch", &blind),
