@@ -10,7 +10,7 @@
 //! created or freed on a write: on ext4 those two cost ~0.5 ms, more than
 //! the rest of the write. A reader slow enough to still be reading the
 //! file it opened while two writes swap it out and rewrite it would see a
-//! mix: every state ends with a seal (`"sum"`, an FNV-1a hash of the bytes
+//! mix: every state ends with a seal (`"sum"`, a hash of the bytes
 //! before it), and such a read is retried. Writers hold an
 //! exclusive lock on the sidecar `state.lock` for the whole
 //! read-modify-write, waiting at most `lock_timeout_ms`; when it cannot be
@@ -692,23 +692,37 @@ fn links(_: &Metadata) -> u64 {
 /// The spare file's name (see [`Store::save`]).
 pub const SPARE: &str = ".state.json.spare";
 
-/// The seal at the end of every state written: `,"sum":"<16 hex>"}`, an
-/// FNV-1a hash of everything before it. It is an ordinary JSON field to
+/// The seal at the end of every state written: `,"sum":"<16 hex>"}`, a
+/// hash ([`seal_hash`]) of everything before it. It is an ordinary JSON field to
 /// anything else that reads the file.
 const SEAL_KEY: &[u8] = b",\"sum\":\"";
 const SEAL_LEN: usize = SEAL_KEY.len() + 16 + 2;
 
-fn fnv(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
+/// The seal's hash: eight bytes at a time (rotate, xor, multiply, as
+/// FxHash does), so a 10 KB state costs ~1,300 steps rather than 10,000.
+/// It tells a mixed read from a whole one; it is no defence against an
+/// adversary, who could write `state.json` anyway.
+fn seal_hash(bytes: &[u8]) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let step = |h: u64, w: u64| (h.rotate_left(5) ^ w).wrapping_mul(K);
+    let mut chunks = bytes.chunks_exact(8);
+    let mut h = chunks.by_ref().fold(bytes.len() as u64, |h, c| {
+        step(h, u64::from_le_bytes(c.try_into().expect("8 bytes")))
+    });
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut last = [0u8; 8];
+        last[..rest.len()].copy_from_slice(rest);
+        h = step(h, u64::from_le_bytes(last));
+    }
+    h
 }
 
 /// `json` (one object, `{…}`) with its seal, and a newline.
 fn seal(mut json: Vec<u8>) -> Vec<u8> {
     debug_assert!(json.len() > 2 && json.ends_with(b"}"));
     json.pop();
-    let sum = fnv(&json);
+    let sum = seal_hash(&json);
     json.extend_from_slice(SEAL_KEY);
     json.extend_from_slice(format!("{sum:016x}\"}}\n").as_bytes());
     json
@@ -729,7 +743,7 @@ fn seal_holds(bytes: &[u8]) -> bool {
     std::str::from_utf8(hex)
         .ok()
         .and_then(|h| u64::from_str_radix(h, 16).ok())
-        .is_some_and(|sum| sum == fnv(&bytes[..start]))
+        .is_some_and(|sum| sum == seal_hash(&bytes[..start]))
 }
 
 /// Parse and check a state; a newer schema is told apart from corruption.

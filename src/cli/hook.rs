@@ -21,7 +21,9 @@ use crate::store::{Durability, Snapshot};
 /// stdin's bytes (nothing from a terminal).
 fn read_stdin() -> std::io::Result<Vec<u8>> {
     let stdin = std::io::stdin();
-    let mut bytes = Vec::new();
+    // Room for a long message at once: growing from nothing reads a big
+    // payload in a dozen small reads, each copying what came before.
+    let mut bytes = Vec::with_capacity(64 * 1024);
     if !stdin.is_terminal() {
         stdin.lock().read_to_end(&mut bytes)?;
     }
