@@ -32,9 +32,12 @@
 //!   wall time (≈ 12 ms against ≈ 1.5 ms). What they record is a position
 //!   inside a run (continuation counters, reminders delivered) that the
 //!   agent or user can redo. After an OS crash (not a process kill) the
-//!   last such updates may be lost, and the file may come back empty,
-//!   partial or as an earlier state (nothing asks the kernel to write the
-//!   data before the swap). A state that does not parse is moved aside to
+//!   last such updates may be lost: nothing asks the kernel to write the
+//!   spare's data before the swap, so `state.json` may come back with the
+//!   spare's earlier bytes, or a mix of them and the new ones. A synced
+//!   write leaves its state in both files, so what comes back is never
+//!   older than the last user command; a mix fails its seal. A state whose
+//!   seal does not match, or that does not parse, is moved aside to
 //!   `state.corrupt-<time>.json` and reported, as below, never silently
 //!   taken for a valid one.
 //!
@@ -52,9 +55,11 @@
 //! **Modes.** `state.json`, `state.lock` and `journal.jsonl` are created
 //! private (0600), whatever the umask. Existing files keep their mode.
 //!
-//! **The spare file** is opened only as a regular file with one name (a
-//! link, or a second name that may lie outside `.flowgate/`, is replaced
-//! by a new file, never written through). A writer killed while writing
+//! **The spare file** is written only as a private (0600) regular file
+//! with one name: one with a second name (which may lie outside
+//! `.flowgate/`), another mode or that cannot be opened for writing is
+//! removed and created anew, never written through; a symbolic link there
+//! is refused, like every link. A writer killed while writing
 //! it leaves a partial spare and `state.json` untouched; the next writer
 //! overwrites it. Temporary files `.state.json.<random>.tmp` of older
 //! flowgate versions are removed by the next user command.
@@ -334,19 +339,20 @@ impl Store {
 
     /// The bytes of a whole `state.json`, read without the lock. The file
     /// opened as `state.json` may meanwhile have been swapped out and be
-    /// rewritten as the spare: what was read then counts only if the file
-    /// is still (or again) `state.json` once read, and its seal matches
-    /// (two writes may have swapped it out and back while it was read).
-    /// Otherwise it is read again. A seal that does not match twice over
-    /// the same bytes is what the file holds (an edit by hand), and is
-    /// parsed as it is.
+    /// rewritten as the spare: a read counts only if the file is still (or
+    /// again) `state.json` once read, and its seal matches (two writes may
+    /// have swapped it out and back while it was read). Otherwise it is
+    /// read again; bytes read twice alike are what the file holds (no seal:
+    /// read as they are; a seal that does not match: reported as corrupt
+    /// by [`parse`]). After 64 tries, the last read goes to [`parse`],
+    /// which refuses it unless it is whole.
     fn read_whole(&self) -> Result<Option<Vec<u8>>, StoreError> {
         let mut last = None;
         for _ in 0..64 {
             let Some((bytes, current)) = self.read_file()? else {
                 return Ok(None);
             };
-            if current && (seal_holds(&bytes) || last.as_ref() == Some(&bytes)) {
+            if current && (seal_of(&bytes) == Seal::Matches || last.as_ref() == Some(&bytes)) {
                 return Ok(Some(bytes));
             }
             last = Some(bytes);
@@ -372,8 +378,7 @@ impl Store {
         };
         let mut bytes = Vec::new();
         f.read_to_end(&mut bytes).map_err(io("read", &path))?;
-        let opened = f.metadata().map_err(io("inspect", &path))?;
-        let current = lstat(&path)?.is_some_and(|now| same_file(&now, &opened));
+        let current = self.names(&path, &f)?;
         Ok(Some((bytes, current)))
     }
 
@@ -462,7 +467,10 @@ impl Store {
         let mut pause = Duration::from_micros(200);
         loop {
             match file.try_lock() {
-                Ok(()) => return Ok(Lock { _file: file }),
+                // The lock counts only on the file `state.lock` names now
+                // (one removed or replaced meanwhile locks nobody out).
+                Ok(()) if self.names(&path, &file)? => return Ok(Lock { _file: file }),
+                Ok(()) => return self.lock(),
                 Err(std::fs::TryLockError::WouldBlock) => {}
                 Err(std::fs::TryLockError::Error(e)) => return Err(lock_err(e)),
             }
@@ -475,6 +483,12 @@ impl Store {
             std::thread::sleep(pause);
             pause = (pause * 2).min(Duration::from_millis(20));
         }
+    }
+
+    /// Whether `path` names the file `f` is open on.
+    fn names(&self, path: &Path, f: &File) -> Result<bool, StoreError> {
+        let opened = f.metadata().map_err(io("inspect", path))?;
+        Ok(lstat(path)?.is_some_and(|now| same_file(&now, &opened)))
     }
 
     /// A free `state.corrupt-<time>[-n].json` name (the caller holds the lock).
@@ -570,36 +584,60 @@ impl Store {
         // A link is refused everywhere, and `load` has refused it already.
         check_file(&path)?;
         let spare = self.spare_path();
-        let mut f = open_or_create(&spare, OpenOptions::new().write(true))?;
-        let mut held = f.metadata().map_err(io("inspect", &spare))?;
-        if links(&held) != 1 {
-            // A second name for the spare may lie outside `.flowgate/`:
-            // never write through it; start a new spare.
-            drop(f);
-            fs::remove_file(&spare).map_err(io("remove", &spare))?;
-            f = open_or_create(&spare, OpenOptions::new().write(true))?;
-            held = f.metadata().map_err(io("inspect", &spare))?;
-        }
-        f.write_all(&text).map_err(io("write", &spare))?;
-        // Shorter than what the spare held: cut the rest.
-        if held.len() > text.len() as u64 {
-            f.set_len(text.len() as u64).map_err(io("write", &spare))?;
-        }
         let synced = durability == Durability::Synced;
-        if synced {
-            f.sync_all().map_err(io("sync", &spare))?;
-        }
-        drop(f);
-        if !exchange(&spare, &path).map_err(io("replace", &path))? {
+        self.write_spare(&text, synced)?;
+        let swapped = exchange(&spare, &path).map_err(io("replace", &path))?;
+        if !swapped {
             fs::rename(&spare, &path).map_err(io("replace", &path))?;
         }
         if synced {
             if let Ok(d) = File::open(&self.dir) {
                 let _ = d.sync_all();
             }
+            // The spare now holds the state before this one. A hook's
+            // write, which is not synced, goes into it next: after a power
+            // cut it may come back with the spare's old bytes. Give it
+            // this state too, so nothing older than a user's command
+            // can come back.
+            if swapped {
+                self.write_spare(&text, true)?;
+            }
             // Rare (user commands): leftovers of an older flowgate's
             // temporary files go here.
             self.remove_stale_temps();
+        }
+        Ok(())
+    }
+
+    /// Write `text` into the spare file, in place, and cut it to length.
+    /// A spare with a second name (which may lie outside `.flowgate/`),
+    /// another mode than 0600 or that cannot be opened for writing is
+    /// replaced by a new one, never written through.
+    fn write_spare(&self, text: &[u8], sync: bool) -> Result<(), StoreError> {
+        let spare = self.spare_path();
+        let open = || open_or_create(&spare, OpenOptions::new().write(true));
+        let usable = match open() {
+            Ok(f) => {
+                let held = f.metadata().map_err(io("inspect", &spare))?;
+                (links(&held) == 1 && private(&held)).then_some((f, held.len()))
+            }
+            Err(StoreError::Io { err, .. }) if err.kind() == ErrorKind::PermissionDenied => None,
+            Err(e) => return Err(e),
+        };
+        let (mut f, len) = match usable {
+            Some(found) => found,
+            None => {
+                fs::remove_file(&spare).map_err(io("remove", &spare))?;
+                (open()?, 0)
+            }
+        };
+        f.write_all(text).map_err(io("write", &spare))?;
+        // Shorter than what the spare held: cut the rest.
+        if len > text.len() as u64 {
+            f.set_len(text.len() as u64).map_err(io("write", &spare))?;
+        }
+        if sync {
+            f.sync_all().map_err(io("sync", &spare))?;
         }
         Ok(())
     }
@@ -655,8 +693,8 @@ impl Store {
 
 /// Swap the names `new` and `path` atomically (`renameat2` with
 /// `RENAME_EXCHANGE`). It is a rename that keeps the replaced file under the
-/// other name, for the caller to remove; readers see the same "old or new"
-/// as with a rename. What it saves: when a rename replaces a file, ext4
+/// other name (the store reuses it as the next spare); readers see the same
+/// "old or new" as with a rename. What it saves: when a rename replaces a file, ext4
 /// starts writing the new file's data at once (`auto_da_alloc`), ~0.3 ms on
 /// every state write; a swap does not. `Ok(false)` when a plain rename must
 /// do: `path` does not exist yet, or the file system (or the OS) cannot
@@ -687,6 +725,16 @@ fn links(m: &Metadata) -> u64 {
 #[cfg(not(unix))]
 fn links(_: &Metadata) -> u64 {
     1
+}
+
+/// Whether only its owner may read and write the file.
+#[cfg(unix)]
+fn private(m: &Metadata) -> bool {
+    std::os::unix::fs::PermissionsExt::mode(&m.permissions()) & 0o777 == 0o600
+}
+#[cfg(not(unix))]
+fn private(_: &Metadata) -> bool {
+    true
 }
 
 /// The spare file's name (see [`Store::save`]).
@@ -728,26 +776,47 @@ fn seal(mut json: Vec<u8>) -> Vec<u8> {
     json
 }
 
-/// Whether `bytes` are whole: their seal matches them, or they carry none
-/// (a file written by hand or by an older flowgate).
-fn seal_holds(bytes: &[u8]) -> bool {
+/// What a state's seal says about its bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Seal {
+    /// Whole, as written.
+    Matches,
+    /// Sealed, but the bytes are not the ones sealed: a read mixed with a
+    /// write, a file cut short or mixed by a crash, or an edit by hand.
+    Differs,
+    /// No seal at the end: a file written by hand or by an older flowgate,
+    /// or a read cut short.
+    Missing,
+}
+
+fn seal_of(bytes: &[u8]) -> Seal {
     let end = bytes.trim_ascii_end().len();
     let Some(start) = end.checked_sub(SEAL_LEN) else {
-        return true;
+        return Seal::Missing;
     };
     let tail = &bytes[start..end];
     if !tail.starts_with(SEAL_KEY) || !tail.ends_with(b"\"}") {
-        return true;
+        return Seal::Missing;
     }
     let hex = &tail[SEAL_KEY.len()..SEAL_KEY.len() + 16];
-    std::str::from_utf8(hex)
+    let sum = std::str::from_utf8(hex)
         .ok()
-        .and_then(|h| u64::from_str_radix(h, 16).ok())
-        .is_some_and(|sum| sum == seal_hash(&bytes[..start]))
+        .and_then(|h| u64::from_str_radix(h, 16).ok());
+    if sum == Some(seal_hash(&bytes[..start])) {
+        Seal::Matches
+    } else {
+        Seal::Differs
+    }
 }
 
 /// Parse and check a state; a newer schema is told apart from corruption.
 fn parse(bytes: &[u8], path: &Path) -> Result<State, StoreError> {
+    if seal_of(bytes) == Seal::Differs {
+        return Err(StoreError::Corrupt {
+            path: path.display().to_string(),
+            why: "its \"sum\" does not match its content: cut short or mixed by a crash, or edited by hand (after an edit by hand, delete the \"sum\" field)".into(),
+        });
+    }
     let parsed = serde_json::from_slice::<State>(bytes)
         .map_err(|e| e.to_string())
         .and_then(|s| s.check().map(|()| s));
@@ -898,9 +967,9 @@ mod tests {
     }
 
     #[test]
-    fn the_seal_tells_a_mixed_read_from_a_whole_one() {
+    fn the_seal_tells_a_mixed_or_cut_read_from_a_whole_one() {
         let whole = seal(serde_json::to_vec(&state_of(7, 3)).unwrap());
-        assert!(seal_holds(&whole));
+        assert_eq!(seal_of(&whole), Seal::Matches);
         let text = String::from_utf8(whole.clone()).unwrap();
         assert!(
             text.ends_with("\"}\n") && text.contains(",\"sum\":\""),
@@ -909,14 +978,19 @@ mod tests {
         // Bytes of another state in the middle: the JSON still parses.
         let mixed = text.replacen("g7 x", "g8 x", 1);
         assert!(serde_json::from_str::<serde_json::Value>(&mixed).is_ok());
-        assert!(!seal_holds(mixed.as_bytes()));
-        // No seal (by hand, or an older flowgate): whole.
-        assert!(seal_holds(&serde_json::to_vec(&state_of(7, 3)).unwrap()));
-        assert!(seal_holds(b""));
+        assert_eq!(seal_of(mixed.as_bytes()), Seal::Differs);
+        // Every read cut short is not whole.
+        for n in 0..whole.len() - 1 {
+            assert_ne!(seal_of(&whole[..n]), Seal::Matches, "cut at {n}");
+        }
+        // No seal (by hand, or an older flowgate).
+        let plain = serde_json::to_vec(&state_of(7, 3)).unwrap();
+        assert_eq!(seal_of(&plain), Seal::Missing);
+        assert_eq!(seal_of(b""), Seal::Missing);
     }
 
     #[test]
-    fn a_state_edited_by_hand_is_read_as_it_is() {
+    fn a_state_edited_by_hand_is_read_without_its_sum_and_refused_with_a_stale_one() {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::new(dir.path(), 1000);
         let lock = store.lock().unwrap();
@@ -926,9 +1000,69 @@ mod tests {
         drop(lock);
         let p = store.state_path();
         let edited = fs::read_to_string(&p).unwrap().replace("g1 x", "g9 x");
-        fs::write(&p, edited).unwrap();
+        fs::write(&p, &edited).unwrap();
+        let err = store.load().unwrap_err().to_string();
+        assert!(err.contains("\"sum\" does not match"), "{err}");
+        let mut v: serde_json::Value = serde_json::from_str(&edited).unwrap();
+        v.as_object_mut().unwrap().remove("sum");
+        fs::write(&p, v.to_string()).unwrap();
         let s = store.load().unwrap();
         assert!(s.todos.iter().all(|t| t.text.starts_with("g9 ")), "{s:?}");
+    }
+
+    #[test]
+    fn a_user_command_leaves_both_files_with_its_state() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path(), 1000);
+        for g in 0..3 {
+            let lock = store.lock().unwrap();
+            store
+                .save(&lock, &mut state_of(g, 2), Durability::Relaxed)
+                .unwrap();
+        }
+        let lock = store.lock().unwrap();
+        store
+            .save(&lock, &mut state_of(5, 2), Durability::Synced)
+            .unwrap();
+        let state = fs::read(store.state_path()).unwrap();
+        let spare = fs::read(store.spare_path()).unwrap();
+        assert_eq!(state, spare);
+    }
+
+    #[test]
+    fn a_spare_with_another_name_or_mode_is_replaced_not_written_through() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path(), 1000);
+        let lock = store.lock().unwrap();
+        store
+            .save(&lock, &mut state_of(1, 1), Durability::Relaxed)
+            .unwrap();
+        store
+            .save(&lock, &mut state_of(2, 1), Durability::Relaxed)
+            .unwrap();
+        let outside = dir.path().join("outside.txt");
+        fs::write(&outside, "mine").unwrap();
+        fs::set_permissions(&outside, fs::Permissions::from_mode(0o600)).unwrap();
+        fs::remove_file(store.spare_path()).unwrap();
+        fs::hard_link(&outside, store.spare_path()).unwrap();
+        store
+            .save(&lock, &mut state_of(3, 1), Durability::Relaxed)
+            .unwrap();
+        assert_eq!(fs::read_to_string(&outside).unwrap(), "mine");
+        let spare = store.spare_path();
+        fs::set_permissions(&spare, fs::Permissions::from_mode(0o644)).unwrap();
+        store
+            .save(&lock, &mut state_of(4, 1), Durability::Relaxed)
+            .unwrap();
+        store
+            .save(&lock, &mut state_of(5, 1), Durability::Relaxed)
+            .unwrap();
+        for p in [store.state_path(), spare] {
+            let mode = fs::metadata(&p).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o600, "{}", p.display());
+        }
+        assert!(store.load().unwrap().todos[0].text.starts_with("g5 "));
     }
 
     /// Readers racing a writer that rewrites the spare in place: every

@@ -44,7 +44,7 @@ pub struct Args {
 /// The sample workflow `init` writes (also a fixture the tests run).
 const SAMPLE: &str = include_str!("../../fixtures/workflows/example.toml");
 
-const GITIGNORE: &str = "# flowgate's runtime files; the workflows and config.toml are worth committing\nstate.json\nstate.lock\nstate.corrupt-*.json\n.state.json.*.tmp\njournal.jsonl\n";
+const GITIGNORE: &str = "# flowgate's runtime files; the workflows and config.toml are worth committing\nstate.json\nstate.lock\nstate.corrupt-*.json\n.state.json.*.tmp\n.state.json.spare\njournal.jsonl\n";
 
 /// How a host config names this binary. The rule: the bare name
 /// `flowgate` when the `flowgate` that `PATH` finds is this very binary

@@ -265,10 +265,9 @@ fn a_huge_tool_name_is_journaled_bounded() {
 fn counters_do_not_wrap() {
     let ws = Ws::new();
     ws.run(&["todo", "write", "a"]).ok();
-    let p = ws.path().join(".flowgate/state.json");
     let mut state = ws.state();
     state["generation"] = json!(u64::MAX);
-    std::fs::write(&p, state.to_string()).unwrap();
+    ws.write_state(state);
     ws.run(&["todo", "append", "b"]).ok();
     assert_eq!(ws.generation(), u64::MAX);
 }

@@ -113,7 +113,7 @@ fn old_state_and_mirrored_todos_are_shown_safely() {
     let mut state = ws.state();
     state["run"]["description"] = EVIL.into();
     state["todos"][0]["text"] = EVIL.into();
-    ws.write(".flowgate/state.json", &state.to_string());
+    ws.write_state(state);
     one_block(&block(&ws));
     no_markers("the Stop reason", &stop_reason(&ws));
     no_markers("step status", &ws.run(&["step", "status"]).ok().stdout);
