@@ -122,10 +122,14 @@ def put_back(src, dst):
     in place left that file's data being written out, which the next
     replacement of the file, flowgate's included, had to wait for.)"""
     tmp = dst + ".bench"
-    with open(src, "rb") as f, open(tmp, "wb") as g:
-        g.write(f.read())
-        g.flush()
-        os.fsync(g.fileno())
+    with open(src, "rb") as f:
+        data = f.read()
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # as flowgate's
+    try:
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
     os.replace(tmp, dst)
 
 
