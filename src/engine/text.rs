@@ -301,11 +301,10 @@ fn cut_at(text: &str, max_chars: usize) -> Option<usize> {
     if text.len() <= max_chars {
         return None;
     }
-    text.char_indices().nth(max_chars).map(|_| {
-        text.char_indices()
-            .nth(max_chars - 1)
-            .map_or(text.len(), |(b, _)| b)
-    })
+    // Where the last kept character ends, if another one follows it.
+    let mut rest = text.char_indices().skip(max_chars - 1);
+    let (cut, _) = rest.next()?;
+    rest.next().map(|_| cut)
 }
 
 /// The bytes [`write_item`] writes.
