@@ -241,6 +241,12 @@ fn make_private(_: &File) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Whether `path` names the file `f` is open on.
+fn names(path: &Path, f: &File) -> Result<bool, StoreError> {
+    let opened = f.metadata().map_err(io("inspect", path))?;
+    Ok(lstat(path)?.is_some_and(|now| same_file(&now, &opened)))
+}
+
 /// Open an existing regular file inside `.flowgate/` with `opts` (which
 /// must not ask to create), never through a link; `Ok(None)` if missing.
 pub(crate) fn open_existing(path: &Path, opts: &OpenOptions) -> Result<Option<File>, StoreError> {
@@ -348,10 +354,12 @@ impl Store {
     /// which refuses it unless it is whole.
     fn read_whole(&self) -> Result<Option<Vec<u8>>, StoreError> {
         let mut last = None;
+        let path = self.state_path();
         for _ in 0..64 {
-            let Some((bytes, current)) = self.read_file()? else {
+            let Some((bytes, f)) = self.read_file()? else {
                 return Ok(None);
             };
+            let current = names(&path, &f)?;
             if current && (seal_of(&bytes) == Seal::Matches || last.as_ref() == Some(&bytes)) {
                 return Ok(Some(bytes));
             }
@@ -366,9 +374,8 @@ impl Store {
         Ok(self.read_file()?.map(|(bytes, _)| bytes))
     }
 
-    /// The bytes of `state.json`, and whether the file read is still the
-    /// one named `state.json` after the read.
-    fn read_file(&self) -> Result<Option<(Vec<u8>, bool)>, StoreError> {
+    /// The bytes of `state.json`, and the file they were read from.
+    fn read_file(&self) -> Result<Option<(Vec<u8>, File)>, StoreError> {
         if !check_dir(&self.dir)? {
             return Ok(None);
         }
@@ -378,8 +385,7 @@ impl Store {
         };
         let mut bytes = Vec::new();
         f.read_to_end(&mut bytes).map_err(io("read", &path))?;
-        let current = self.names(&path, &f)?;
-        Ok(Some((bytes, current)))
+        Ok(Some((bytes, f)))
     }
 
     /// Create `.flowgate/` (only that directory, inside an existing
@@ -469,7 +475,7 @@ impl Store {
             match file.try_lock() {
                 // The lock counts only on the file `state.lock` names now
                 // (one removed or replaced meanwhile locks nobody out).
-                Ok(()) if self.names(&path, &file)? => return Ok(Lock { _file: file }),
+                Ok(()) if names(&path, &file)? => return Ok(Lock { _file: file }),
                 Ok(()) => return self.lock(),
                 Err(std::fs::TryLockError::WouldBlock) => {}
                 Err(std::fs::TryLockError::Error(e)) => return Err(lock_err(e)),
@@ -483,12 +489,6 @@ impl Store {
             std::thread::sleep(pause);
             pause = (pause * 2).min(Duration::from_millis(20));
         }
-    }
-
-    /// Whether `path` names the file `f` is open on.
-    fn names(&self, path: &Path, f: &File) -> Result<bool, StoreError> {
-        let opened = f.metadata().map_err(io("inspect", path))?;
-        Ok(lstat(path)?.is_some_and(|now| same_file(&now, &opened)))
     }
 
     /// A free `state.corrupt-<time>[-n].json` name (the caller holds the lock).
@@ -966,6 +966,14 @@ mod tests {
         }
     }
 
+    /// Lock and write `state_of(generation, items)`.
+    fn write(store: &Store, generation: u64, items: usize, durability: Durability) {
+        let lock = store.lock().unwrap();
+        store
+            .save(&lock, &mut state_of(generation, items), durability)
+            .unwrap();
+    }
+
     #[test]
     fn the_seal_tells_a_mixed_or_cut_read_from_a_whole_one() {
         let whole = seal(serde_json::to_vec(&state_of(7, 3)).unwrap());
@@ -993,11 +1001,7 @@ mod tests {
     fn a_state_edited_by_hand_is_read_without_its_sum_and_refused_with_a_stale_one() {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::new(dir.path(), 1000);
-        let lock = store.lock().unwrap();
-        store
-            .save(&lock, &mut state_of(1, 2), Durability::Relaxed)
-            .unwrap();
-        drop(lock);
+        write(&store, 1, 2, Durability::Relaxed);
         let p = store.state_path();
         let edited = fs::read_to_string(&p).unwrap().replace("g1 x", "g9 x");
         fs::write(&p, &edited).unwrap();
@@ -1015,15 +1019,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::new(dir.path(), 1000);
         for g in 0..3 {
-            let lock = store.lock().unwrap();
-            store
-                .save(&lock, &mut state_of(g, 2), Durability::Relaxed)
-                .unwrap();
+            write(&store, g, 2, Durability::Relaxed);
         }
-        let lock = store.lock().unwrap();
-        store
-            .save(&lock, &mut state_of(5, 2), Durability::Synced)
-            .unwrap();
+        write(&store, 5, 2, Durability::Synced);
         let state = fs::read(store.state_path()).unwrap();
         let spare = fs::read(store.spare_path()).unwrap();
         assert_eq!(state, spare);
@@ -1034,30 +1032,19 @@ mod tests {
         use std::os::unix::fs::PermissionsExt;
         let dir = tempfile::tempdir().unwrap();
         let store = Store::new(dir.path(), 1000);
-        let lock = store.lock().unwrap();
-        store
-            .save(&lock, &mut state_of(1, 1), Durability::Relaxed)
-            .unwrap();
-        store
-            .save(&lock, &mut state_of(2, 1), Durability::Relaxed)
-            .unwrap();
+        write(&store, 1, 1, Durability::Relaxed);
+        write(&store, 2, 1, Durability::Relaxed);
         let outside = dir.path().join("outside.txt");
         fs::write(&outside, "mine").unwrap();
         fs::set_permissions(&outside, fs::Permissions::from_mode(0o600)).unwrap();
         fs::remove_file(store.spare_path()).unwrap();
         fs::hard_link(&outside, store.spare_path()).unwrap();
-        store
-            .save(&lock, &mut state_of(3, 1), Durability::Relaxed)
-            .unwrap();
+        write(&store, 3, 1, Durability::Relaxed);
         assert_eq!(fs::read_to_string(&outside).unwrap(), "mine");
         let spare = store.spare_path();
         fs::set_permissions(&spare, fs::Permissions::from_mode(0o644)).unwrap();
-        store
-            .save(&lock, &mut state_of(4, 1), Durability::Relaxed)
-            .unwrap();
-        store
-            .save(&lock, &mut state_of(5, 1), Durability::Relaxed)
-            .unwrap();
+        write(&store, 4, 1, Durability::Relaxed);
+        write(&store, 5, 1, Durability::Relaxed);
         for p in [store.state_path(), spare] {
             let mode = fs::metadata(&p).unwrap().permissions().mode() & 0o777;
             assert_eq!(mode, 0o600, "{}", p.display());
@@ -1072,11 +1059,7 @@ mod tests {
     fn lock_free_readers_never_see_a_mix_while_the_spare_is_rewritten() {
         let dir = tempfile::tempdir().unwrap();
         let store = std::sync::Arc::new(Store::new(dir.path(), 1000));
-        let lock = store.lock().unwrap();
-        store
-            .save(&lock, &mut state_of(0, 80), Durability::Relaxed)
-            .unwrap();
-        drop(lock);
+        write(&store, 0, 80, Durability::Relaxed);
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let readers: Vec<_> = (0..3)
             .map(|_| {
@@ -1100,10 +1083,8 @@ mod tests {
             })
             .collect();
         for g in 1..3000u64 {
-            let lock = store.lock().unwrap();
             // Sizes vary, so the spare is cut as well as grown.
-            let mut next = state_of(g, 40 + (g as usize * 37) % 80);
-            store.save(&lock, &mut next, Durability::Relaxed).unwrap();
+            write(&store, g, 40 + (g as usize * 37) % 80, Durability::Relaxed);
         }
         stop.store(true, std::sync::atomic::Ordering::Relaxed);
         let reads: u64 = readers.into_iter().map(|r| r.join().unwrap()).sum();
