@@ -14,19 +14,21 @@ use std::cell::Cell;
 use super::code::{self, Lang};
 use super::compact::SpecRef;
 use super::engine::Kind;
-use super::parse::{RT_CODE, RT_NAME, RawCommand, RedirOp, Redirect, RunTime, is_name};
+use super::parse::{Arg, RT_CODE, RT_NAME, RawCommand, RedirOp, Redirect, RunTime, is_name};
 use super::spec::{RunKind, UserCommands};
 use super::table;
 use super::{Analysis, Cwd, MAX_DEPTH, SimpleCommand, Visit, analyse_into, mark_unparsable};
 
 /// Classify every command of one parse into `out`.
 pub(crate) fn classify_all(
-    cmds: &[RawCommand],
+    cmds: &[RawCommand<'_>],
     budget: &Cell<usize>,
     users: &UserCommands,
     out: &mut Analysis,
     visit: &mut Visit<'_>,
 ) {
+    // Commands shown to `visit` are built one at a time in here.
+    let mut scratch = SimpleCommand::new::<&str>(&[]);
     for cmd in cmds {
         let redirected_in = cmd.redirects.iter().find(|r| r.op == RedirOp::In);
         let stdin = match (&cmd.stdin_text, redirected_in, cmd.pipe_prev) {
@@ -47,6 +49,7 @@ pub(crate) fn classify_all(
             users,
             out,
             visit,
+            scratch: &mut scratch,
             dir: Dir::Here,
             appended: false,
         };
@@ -86,7 +89,7 @@ pub(crate) enum Stdin<'a> {
     Text(&'a str, bool),
     /// The output of the command that pipes into this one; `true` when that
     /// one ends a compound command (`( … ) | sh`).
-    Pipe(&'a RawCommand, bool),
+    Pipe(&'a RawCommand<'a>, bool),
     /// `< <(…)`.
     ProcSub,
     /// Run by `xargs`, which appends the words it reads to the command.
@@ -164,7 +167,7 @@ impl<'p> Marks<'p> {
     /// Words `i..` that contain `placeholder` (`{}` of `find -exec`,
     /// `xargs -I`) are filled in at run time: as a command name, unknown.
     /// (In a `sh -c` script it is taken as a word, see [`Marks::script`].)
-    fn fill(&mut self, i: usize, words: &[String], placeholder: &'p str) {
+    fn fill(&mut self, i: usize, words: &[Arg<'_>], placeholder: &'p str) {
         for (k, w) in words.iter().enumerate() {
             if w.contains(placeholder) {
                 let at = self.base.saturating_add(i).saturating_add(k);
@@ -203,7 +206,7 @@ fn is_stdin_path(w: &str) -> bool {
 }
 
 /// `xargs`' replace string (`-I R`, `-iR`, `--replace[=R]`), if any.
-fn xargs_placeholder(opts: &[String]) -> Option<&str> {
+fn xargs_placeholder<'a>(opts: &'a [Arg<'_>]) -> Option<&'a str> {
     let mut i = 0;
     while let Some(a) = opts.get(i) {
         i += 1;
@@ -222,7 +225,7 @@ fn xargs_placeholder(opts: &[String]) -> Option<&str> {
                     let rest = &a[k + 1..];
                     return match (c, rest.is_empty()) {
                         (_, false) => Some(rest),
-                        ('I', true) => opts.get(i).map(String::as_str),
+                        ('I', true) => opts.get(i).map(AsRef::as_ref),
                         _ => Some("{}"),
                     };
                 }
@@ -236,7 +239,7 @@ fn xargs_placeholder(opts: &[String]) -> Option<&str> {
 }
 
 /// Where the command `xargs` runs starts in its argv.
-fn xargs_start(a: &[String]) -> usize {
+fn xargs_start(a: &[Arg<'_>]) -> usize {
     skip_opts(
         a,
         1,
@@ -305,7 +308,7 @@ fn piped_text(prev: &RawCommand) -> Option<String> {
     let words: Vec<&str> = prev
         .words
         .iter()
-        .map(String::as_str)
+        .map(AsRef::as_ref)
         .skip_while(|w| is_assignment(w))
         .collect();
     let (first, args) = words.split_first()?;
@@ -381,14 +384,14 @@ pub(crate) fn cmd_name(word: &str) -> &str {
 /// Index of the first word after the options of `a[start..]`.
 /// `short_arg` lists the short options that take a value, `long_arg` the
 /// long ones (with their `--`).
-fn skip_opts(a: &[String], start: usize, short_arg: &str, long_arg: &[&str]) -> usize {
+fn skip_opts(a: &[Arg<'_>], start: usize, short_arg: &str, long_arg: &[&str]) -> usize {
     let mut i = start;
     while let Some(w) = a.get(i) {
         if w == "--" {
             return i + 1;
         }
         if w.starts_with("--") {
-            i += if !w.contains('=') && long_arg.contains(&w.as_str()) {
+            i += if !w.contains('=') && long_arg.contains(&w.as_ref()) {
                 2
             } else {
                 1
@@ -409,7 +412,7 @@ fn skip_opts(a: &[String], start: usize, short_arg: &str, long_arg: &[&str]) -> 
     i
 }
 
-fn has(args: &[String], opts: &[&str]) -> bool {
+fn has(args: &[Arg<'_>], opts: &[&str]) -> bool {
     args.iter().any(|a| {
         opts.iter().any(|o| {
             a == o || (o.starts_with("--") && a.strip_prefix(o).is_some_and(|r| r.starts_with('=')))
@@ -417,8 +420,8 @@ fn has(args: &[String], opts: &[&str]) -> bool {
     })
 }
 
-pub(crate) fn is_help(args: &[String]) -> bool {
-    matches!(args, [a] if matches!(a.as_str(), "--help" | "-h" | "--version" | "-V" | "help"))
+pub(crate) fn is_help(args: &[Arg<'_>]) -> bool {
+    matches!(args, [a] if matches!(a.as_ref(), "--help" | "-h" | "--version" | "-V" | "help"))
 }
 
 /// A remote `host:path` (scp/rsync), not a local path.
@@ -469,6 +472,8 @@ pub(crate) struct Cx<'a, 'b, 'v> {
     users: &'b UserCommands,
     pub(crate) out: &'a mut Analysis,
     visit: &'a mut Visit<'v>,
+    /// Room for the command shown to `visit`.
+    scratch: &'a mut SimpleCommand,
     /// Where this command's targets are, relative to the command line's
     /// directory.
     pub(crate) dir: Dir,
@@ -543,7 +548,7 @@ impl Cx<'_, '_, '_> {
     }
 
     /// Run an argv found inside another command (`find -exec`, `python -m`).
-    pub(crate) fn nested(&mut self, argv: &[String], marks: Marks) {
+    pub(crate) fn nested(&mut self, argv: &[Arg<'_>], marks: Marks) {
         if self.level + 1 > MAX_DEPTH {
             mark_unparsable(self.out, "nesting too deep");
             return;
@@ -607,12 +612,14 @@ impl Cx<'_, '_, '_> {
         yes
     }
 
-    fn record(&mut self, argv: &[String]) {
+    fn record(&mut self, argv: &[Arg<'_>]) {
         self.out.seen += 1;
-        let command = SimpleCommand::new(argv);
         match self.visit.as_mut() {
-            Some(f) => f(&command),
-            None => self.out.commands.push(command),
+            Some(f) => {
+                self.scratch.set(argv);
+                f(self.scratch);
+            }
+            None => self.out.commands.push(SimpleCommand::new(argv)),
         }
     }
 
@@ -647,7 +654,7 @@ impl Cx<'_, '_, '_> {
     /// `bash run.sh`): its contents are not visible, so it is judged like a
     /// command by its file name: a spec under that name (`manage.py`), else
     /// the general rules, and it counts as a command flowgate does not know.
-    pub(crate) fn script(&mut self, path: &str, args: &[String], marks: Marks) {
+    pub(crate) fn script(&mut self, path: &str, args: &[Arg<'_>], marks: Marks) {
         let name = cmd_name(path);
         match self.lookup(name) {
             Some(spec) if !table::is_code(name) => {
@@ -670,10 +677,10 @@ impl Cx<'_, '_, '_> {
         lang: Lang,
         name: &str,
         inplace: bool,
-        codes: &[String],
+        codes: &[Arg<'_>],
         runtime_code: Option<&str>,
         script: Option<(usize, &str)>,
-        args: &[String],
+        args: &[Arg<'_>],
         stdin: Stdin<'_>,
         marks: Marks,
     ) {
@@ -710,7 +717,7 @@ impl Cx<'_, '_, '_> {
 
     /// A write of the files among `args[from..]` (words that are not
     /// options), or of files it does not name when there are none.
-    fn write_files(&mut self, what: String, args: &[String], from: usize, marks: Marks) {
+    fn write_files(&mut self, what: String, args: &[Arg<'_>], from: usize, marks: Marks) {
         let files: Vec<usize> = (from..args.len())
             .filter(|&i| !args[i].starts_with('-') || args[i] == "-")
             .filter(|&i| args[i] != "-")
@@ -728,7 +735,7 @@ impl Cx<'_, '_, '_> {
     /// Strip assignments and wrappers, record the command, classify it.
     /// A command name only known at run time (`$cmd`, `$(which rm)`,
     /// `sudo $x`, a glob) makes the analysis unanalysable.
-    pub(crate) fn run(&mut self, argv: &[String], stdin: Stdin<'_>, marks: Marks) {
+    pub(crate) fn run(&mut self, argv: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         let mut argv = argv;
         let mut stdin = stdin;
         let mut marks = marks;
@@ -832,7 +839,7 @@ impl Cx<'_, '_, '_> {
 
     /// What a script file or a task a runner runs writes (`go run ./gen`,
     /// `npm run lint -- --fix`, `pnpm prettier --write src`).
-    fn run_script(&mut self, kind: RunKind, label: &str, argv: &[String], marks: Marks) {
+    fn run_script(&mut self, kind: RunKind, label: &str, argv: &[Arg<'_>], marks: Marks) {
         let Some((first, args)) = argv.split_first() else {
             return;
         };
@@ -846,7 +853,7 @@ impl Cx<'_, '_, '_> {
             _ => (args, marks.skip(1)),
         };
         let name = if kind == RunKind::Task {
-            first.as_str()
+            first.as_ref()
         } else {
             cmd_name(first)
         };
@@ -868,7 +875,7 @@ impl Cx<'_, '_, '_> {
     }
 
     /// Commands whose meaning needs code. `marks` are those of `args`.
-    fn classify(&mut self, name: &str, args: &[String], stdin: Stdin<'_>, marks: Marks) {
+    fn classify(&mut self, name: &str, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         match name {
             "bash" | "sh" | "zsh" | "dash" | "ksh" | "mksh" | "ash" | "fish" | "yash" | "posh"
             | "rbash" => self.shell(name, args, stdin, marks),
@@ -907,17 +914,14 @@ impl Cx<'_, '_, '_> {
                 // `fd PATTERN -x cmd` / `-X cmd`
                 if let Some(k) = args
                     .iter()
-                    .position(|a| matches!(a.as_str(), "-x" | "--exec" | "-X" | "--exec-batch"))
+                    .position(|a| matches!(a.as_ref(), "-x" | "--exec" | "-X" | "--exec-batch"))
                 {
-                    let inner: Vec<String> = args[k + 1..]
-                        .iter()
-                        .take_while(|a| *a != ";")
-                        .cloned()
-                        .collect();
+                    let rest = &args[k + 1..];
+                    let inner = &rest[..rest.iter().position(|a| a == ";").unwrap_or(rest.len())];
                     if !inner.is_empty() {
                         let mut m = marks.skip(k + 1);
-                        m.fill(0, &inner, "{");
-                        self.nested(&inner, m);
+                        m.fill(0, inner, "{");
+                        self.nested(inner, m);
                     }
                 }
             }
@@ -954,12 +958,12 @@ impl Cx<'_, '_, '_> {
     /// relative paths are under DIR. Any other directory change (a second
     /// one, one in a subshell, a pipeline, the background, or to a place
     /// known only at run time) leaves relative paths unnamed.
-    fn cd(&mut self, name: &str, args: &[String], marks: Marks) {
+    fn cd(&mut self, name: &str, args: &[Arg<'_>], marks: Marks) {
         // `cd` itself was just recorded: it is the first when it is the only one.
         let first = self.out.seen == 1;
         let dir = match args {
             [d] if name == "cd" && !marks.path(0, d) && !d.starts_with('~') && d != "-" => {
-                Some(d.clone())
+                Some(d.to_string())
             }
             _ => None,
         };
@@ -981,7 +985,7 @@ impl Cx<'_, '_, '_> {
     /// `parallel CMD ::: ARGS`: the command (its words joined, as parallel
     /// runs it through a shell), with the input as its last argument unless
     /// it places it itself (`{}`, `{.}`, `{1}`).
-    fn parallel(&mut self, args: &[String], marks: Marks) {
+    fn parallel(&mut self, args: &[Arg<'_>], marks: Marks) {
         if has(args, &["--dry-run", "--dryrun", "--help"]) {
             return;
         }
@@ -1008,7 +1012,7 @@ impl Cx<'_, '_, '_> {
                 "--delay",
             ],
         );
-        let inner: Vec<&String> = args[i.min(args.len())..]
+        let inner: Vec<&Arg<'_>> = args[i.min(args.len())..]
             .iter()
             .take_while(|a| !a.starts_with(":::"))
             .collect();
@@ -1031,7 +1035,7 @@ impl Cx<'_, '_, '_> {
         }
         let mut code = inner
             .iter()
-            .map(|w| w.as_str())
+            .map(|w| w.as_ref())
             .collect::<Vec<_>>()
             .join(" ");
         if !code.contains('{') {
@@ -1040,7 +1044,7 @@ impl Cx<'_, '_, '_> {
         self.reanalyse(&code);
     }
 
-    fn deno(&mut self, args: &[String], stdin: Stdin<'_>, marks: Marks) {
+    fn deno(&mut self, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         if args.first().is_some_and(|a| a == "eval") {
             if let Some((_, a)) = args.iter().enumerate().find(|(k, a)| marks.code(*k, a)) {
                 self.unknown(format_args!("the code run by deno eval"), a);
@@ -1054,11 +1058,11 @@ impl Cx<'_, '_, '_> {
         self.apply_code_spec(table::deno(), "deno", args, marks);
     }
 
-    fn bun(&mut self, args: &[String], stdin: Stdin<'_>, marks: Marks) {
+    fn bun(&mut self, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         if args
             .iter()
             .take_while(|a| a.starts_with('-'))
-            .any(|a| matches!(a.as_str(), "-e" | "--eval" | "-p" | "--print"))
+            .any(|a| matches!(a.as_ref(), "-e" | "--eval" | "-p" | "--print"))
         {
             self.node(args, stdin, marks, "bun");
             return;
@@ -1068,7 +1072,7 @@ impl Cx<'_, '_, '_> {
 
     /// Apply a spec kept out of the index (`deno`, `bun`: their inline code
     /// needs code) and follow what it runs.
-    fn apply_code_spec(&mut self, spec: SpecRef, name: &str, args: &[String], marks: Marks) {
+    fn apply_code_spec(&mut self, spec: SpecRef, name: &str, args: &[Arg<'_>], marks: Marks) {
         match self.apply(spec, name, args, marks) {
             Some((at, RunKind::Command, _)) => self.nested(&args[at..], marks.skip(at)),
             Some((at, kind, label)) => self.run_script(kind, &label, &args[at..], marks.skip(at)),
@@ -1076,7 +1080,7 @@ impl Cx<'_, '_, '_> {
         }
     }
 
-    fn shell(&mut self, name: &str, args: &[String], stdin: Stdin<'_>, marks: Marks) {
+    fn shell(&mut self, name: &str, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         let mut i = 0;
         let mut has_c = false;
         let mut from_stdin = false;
@@ -1087,7 +1091,7 @@ impl Cx<'_, '_, '_> {
                 break;
             }
             if a.starts_with("--") {
-                i += if matches!(a.as_str(), "--rcfile" | "--init-file") {
+                i += if matches!(a.as_ref(), "--rcfile" | "--init-file") {
                     2
                 } else {
                     1
@@ -1143,10 +1147,10 @@ impl Cx<'_, '_, '_> {
 
     /// Interpreters whose code is not scanned (`lua`, `tclsh`, …): only
     /// code that exists at run time is reported (`curl … | lua`).
-    fn other_interpreter(&mut self, name: &str, args: &[String], stdin: Stdin<'_>, marks: Marks) {
+    fn other_interpreter(&mut self, name: &str, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         let mut i = 0;
         while let Some(a) = args.get(i) {
-            match a.as_str() {
+            match a.as_ref() {
                 "-e" | "-c" => {
                     if let Some(c) = args.get(i + 1)
                         && marks.code(i + 1, c)
@@ -1173,10 +1177,10 @@ impl Cx<'_, '_, '_> {
         self.stdin_code(stdin, name);
     }
 
-    fn php(&mut self, args: &[String], stdin: Stdin<'_>, marks: Marks) {
+    fn php(&mut self, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         let mut i = 0;
         while let Some(a) = args.get(i) {
-            match a.as_str() {
+            match a.as_ref() {
                 "-r" | "-R" | "-B" | "-E" => {
                     if let Some(c) = args.get(i + 1) {
                         if marks.code(i + 1, c) {
@@ -1218,10 +1222,10 @@ impl Cx<'_, '_, '_> {
         }
     }
 
-    fn find(&mut self, args: &[String], marks: Marks) {
+    fn find(&mut self, args: &[Arg<'_>], marks: Marks) {
         let mut i = 0;
         while let Some(a) = args.get(i) {
-            match a.as_str() {
+            match a.as_ref() {
                 "-exec" | "-execdir" | "-ok" | "-okdir" => {
                     let start = i + 1;
                     let mut j = start;
@@ -1248,7 +1252,7 @@ impl Cx<'_, '_, '_> {
                     i += 1;
                 }
                 "-fprint" | "-fprint0" | "-fprintf" | "-fls" => {
-                    let t = args.get(i + 1).map(String::as_str).unwrap_or("");
+                    let t = args.get(i + 1).map(AsRef::as_ref).unwrap_or("");
                     if !is_safe_target(t) {
                         self.write_to(format!("find {a} {t}"), t, marks.path(i + 1, t));
                     }
@@ -1259,7 +1263,7 @@ impl Cx<'_, '_, '_> {
         }
     }
 
-    fn python(&mut self, args: &[String], stdin: Stdin<'_>, marks: Marks) {
+    fn python(&mut self, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         let mut i = 0;
         while let Some(a) = args.get(i) {
             let short = a.len() > 1 && a.starts_with('-') && !a.starts_with("--");
@@ -1289,7 +1293,7 @@ impl Cx<'_, '_, '_> {
                 break;
             }
             if a.starts_with('-') {
-                i += if matches!(a.as_str(), "-W" | "-X" | "-Q") {
+                i += if matches!(a.as_ref(), "-W" | "-X" | "-Q") {
                     2
                 } else {
                     1
@@ -1310,10 +1314,10 @@ impl Cx<'_, '_, '_> {
         }
     }
 
-    fn node(&mut self, args: &[String], stdin: Stdin<'_>, marks: Marks, label: &str) {
+    fn node(&mut self, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks, label: &str) {
         let mut i = 0;
         while let Some(a) = args.get(i) {
-            if matches!(a.as_str(), "-e" | "--eval" | "-p" | "--print" | "-pe") {
+            if matches!(a.as_ref(), "-e" | "--eval" | "-p" | "--print" | "-pe") {
                 if let Some(code) = args.get(i + 1) {
                     if marks.code(i + 1, code) {
                         self.unknown(format_args!("the code run by {label} {a}"), code);
@@ -1337,7 +1341,7 @@ impl Cx<'_, '_, '_> {
             }
             if a.starts_with('-') {
                 i += if matches!(
-                    a.as_str(),
+                    a.as_ref(),
                     "-r" | "--require" | "--import" | "--loader" | "--input-type"
                 ) {
                     2
@@ -1360,7 +1364,7 @@ impl Cx<'_, '_, '_> {
         }
     }
 
-    fn perl(&mut self, args: &[String], stdin: Stdin<'_>, marks: Marks) {
+    fn perl(&mut self, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         let mut i = 0;
         let mut codes = Vec::new();
         let mut runtime_code = None;
@@ -1387,16 +1391,16 @@ impl Cx<'_, '_, '_> {
                         if rest.is_empty() {
                             if let Some(c) = args.get(i + 1) {
                                 if marks.code(i + 1, c) {
-                                    runtime_code = Some(c.as_str());
+                                    runtime_code = Some(c.as_ref());
                                 }
                                 codes.push(c.clone());
                             }
                             used_next = true;
                         } else {
                             if marks.code(i, a) {
-                                runtime_code = Some(a.as_str());
+                                runtime_code = Some(a.as_ref());
                             }
-                            codes.push(rest);
+                            codes.push(rest.into());
                         }
                         break;
                     }
@@ -1421,14 +1425,14 @@ impl Cx<'_, '_, '_> {
             inplace,
             &codes,
             runtime_code,
-            args.get(i).map(|a| (i, a.as_str())),
+            args.get(i).map(|a| (i, a.as_ref())),
             args,
             stdin,
             marks,
         );
     }
 
-    fn ruby(&mut self, args: &[String], stdin: Stdin<'_>, marks: Marks) {
+    fn ruby(&mut self, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         let mut i = 0;
         let mut codes = Vec::new();
         let mut runtime_code = None;
@@ -1450,16 +1454,16 @@ impl Cx<'_, '_, '_> {
                         if rest.is_empty() {
                             if let Some(c) = args.get(i + 1) {
                                 if marks.code(i + 1, c) {
-                                    runtime_code = Some(c.as_str());
+                                    runtime_code = Some(c.as_ref());
                                 }
                                 codes.push(c.clone());
                             }
                             used_next = true;
                         } else {
                             if marks.code(i, a) {
-                                runtime_code = Some(a.as_str());
+                                runtime_code = Some(a.as_ref());
                             }
-                            codes.push(rest);
+                            codes.push(rest.into());
                         }
                         break;
                     }
@@ -1478,7 +1482,7 @@ impl Cx<'_, '_, '_> {
             inplace,
             &codes,
             runtime_code,
-            args.get(i).map(|a| (i, a.as_str())),
+            args.get(i).map(|a| (i, a.as_ref())),
             args,
             stdin,
             marks,
@@ -1487,16 +1491,16 @@ impl Cx<'_, '_, '_> {
 
     /// `elixir -e CODE`, `elixir script.exs`, `elixir -S mix …` (a
     /// program found in the path, run with the rest of the words).
-    fn elixir(&mut self, args: &[String], stdin: Stdin<'_>, marks: Marks) {
+    fn elixir(&mut self, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         let mut i = 0;
         let mut codes = Vec::new();
         let mut runtime_code = None;
         while let Some(a) = args.get(i) {
-            match a.as_str() {
+            match a.as_ref() {
                 "-e" | "--eval" => {
                     if let Some(c) = args.get(i + 1) {
                         if marks.code(i + 1, c) {
-                            runtime_code = Some(c.as_str());
+                            runtime_code = Some(c.as_ref());
                         }
                         codes.push(c.clone());
                     }
@@ -1541,14 +1545,14 @@ impl Cx<'_, '_, '_> {
             false,
             &codes,
             runtime_code,
-            args.get(i).map(|a| (i, a.as_str())),
+            args.get(i).map(|a| (i, a.as_ref())),
             args,
             stdin,
             marks,
         );
     }
 
-    fn awk(&mut self, name: &str, args: &[String], marks: Marks) {
+    fn awk(&mut self, name: &str, args: &[Arg<'_>], marks: Marks) {
         let mut i = 0;
         let mut has_file = false;
         let mut inplace = false;
@@ -1583,7 +1587,7 @@ impl Cx<'_, '_, '_> {
                 continue;
             }
             if matches!(
-                a.as_str(),
+                a.as_ref(),
                 "-F" | "-v" | "--assign" | "--field-separator" | "-l" | "-E" | "--load"
             ) {
                 i += 2;
@@ -1613,7 +1617,7 @@ impl Cx<'_, '_, '_> {
         }
     }
 
-    fn sed(&mut self, name: &str, args: &[String], marks: Marks) {
+    fn sed(&mut self, name: &str, args: &[Arg<'_>], marks: Marks) {
         let mut i = 0;
         let mut inplace = false;
         let mut scripts: Vec<&str> = Vec::new();
@@ -1643,7 +1647,7 @@ impl Cx<'_, '_, '_> {
                         match val {
                             Some(v) => scripts.push(v),
                             None => {
-                                scripts.extend(args.get(i).map(String::as_str));
+                                scripts.extend(args.get(i).map(AsRef::as_ref));
                                 i += 1;
                             }
                         }
@@ -1674,7 +1678,7 @@ impl Cx<'_, '_, '_> {
                             }
                             if rest.is_empty() {
                                 if ch == 'e' {
-                                    scripts.extend(args.get(i).map(String::as_str));
+                                    scripts.extend(args.get(i).map(AsRef::as_ref));
                                 }
                                 i += 1;
                             } else if ch == 'e' {
@@ -1713,7 +1717,7 @@ impl Cx<'_, '_, '_> {
         }
     }
 
-    fn tar(&mut self, args: &[String], marks: Marks) {
+    fn tar(&mut self, args: &[Arg<'_>], marks: Marks) {
         let mut mode: Option<char> = None;
         let mut file: Option<(usize, String)> = None;
         let mut dir: Option<(usize, String)> = None;
@@ -1735,11 +1739,11 @@ impl Cx<'_, '_, '_> {
                 match ch {
                     'O' => to_stdout = true,
                     'f' => {
-                        file = args.get(next).map(|f| (next, f.clone()));
+                        file = args.get(next).map(|f| (next, f.to_string()));
                         next += 1;
                     }
                     'C' => {
-                        dir = args.get(next).map(|f| (next, f.clone()));
+                        dir = args.get(next).map(|f| (next, f.to_string()));
                         next += 1;
                     }
                     'T' | 'X' | 'b' | 'N' | 'L' => next += 1,
@@ -1769,7 +1773,7 @@ impl Cx<'_, '_, '_> {
                             Some(v) => Some((i - 1, v)),
                             None => {
                                 i += 1;
-                                args.get(i - 1).map(|v| (i - 1, v.clone()))
+                                args.get(i - 1).map(|v| (i - 1, v.to_string()))
                             }
                         };
                         if key == "file" {
@@ -1807,7 +1811,7 @@ impl Cx<'_, '_, '_> {
                         let rest: String = cs[k + 1..].iter().collect();
                         let v = if rest.is_empty() {
                             i += 1;
-                            args.get(i - 1).map(|v| (i - 1, v.clone()))
+                            args.get(i - 1).map(|v| (i - 1, v.to_string()))
                         } else {
                             Some((i - 1, rest))
                         };
@@ -1839,11 +1843,11 @@ impl Cx<'_, '_, '_> {
     }
 
     /// `lua -e CODE`, `lua script.lua`, `lua -` (stdin).
-    fn lua(&mut self, name: &str, args: &[String], stdin: Stdin<'_>, marks: Marks) {
+    fn lua(&mut self, name: &str, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         let mut i = 0;
         let mut ran_code = false;
         while let Some(a) = args.get(i) {
-            match a.as_str() {
+            match a.as_ref() {
                 "-e" => {
                     if let Some(c) = args.get(i + 1) {
                         if marks.code(i + 1, c) {
@@ -1881,10 +1885,10 @@ impl Cx<'_, '_, '_> {
 
     /// `Rscript -e EXPR`, `Rscript file.R`, `R -e EXPR`, `R -f file`,
     /// `R CMD INSTALL pkg`.
-    fn r(&mut self, name: &str, args: &[String], stdin: Stdin<'_>, marks: Marks) {
+    fn r(&mut self, name: &str, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         if name == "R" && args.first().is_some_and(|a| a == "CMD") {
             if let Some(sub @ ("INSTALL" | "REMOVE" | "BATCH" | "Rd2pdf")) =
-                args.get(1).map(String::as_str)
+                args.get(1).map(AsRef::as_ref)
             {
                 self.write(format!("R CMD {sub}"));
             }
@@ -1893,7 +1897,7 @@ impl Cx<'_, '_, '_> {
         let mut i = 0;
         let mut ran_code = false;
         while let Some(a) = args.get(i) {
-            match a.as_str() {
+            match a.as_ref() {
                 "-e" => {
                     if let Some(c) = args.get(i + 1) {
                         if marks.code(i + 1, c) {
@@ -1940,7 +1944,7 @@ impl Cx<'_, '_, '_> {
     /// `pwsh -Command CODE`, `pwsh -File script.ps1`, `powershell CODE`.
     /// Parameters are case-insensitive and may be shortened; the first
     /// free word is a script file for `pwsh`, code for Windows PowerShell.
-    fn pwsh(&mut self, name: &str, args: &[String], stdin: Stdin<'_>, marks: Marks) {
+    fn pwsh(&mut self, name: &str, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         let is = |w: &str, full: &str, min: usize| {
             let w = w.trim_start_matches(['-', '/']).to_ascii_lowercase();
             w.len() >= min && full.starts_with(&w)
@@ -1972,7 +1976,7 @@ impl Cx<'_, '_, '_> {
                 return;
             }
             if is(a, "encodedcommand", 1) || is(a, "ec", 2) {
-                let word = args.get(i + 1).map(String::as_str).unwrap_or("");
+                let word = args.get(i + 1).map(AsRef::as_ref).unwrap_or("");
                 self.unknown(format_args!("the code run by {name} -EncodedCommand"), word);
                 return;
             }
@@ -2006,7 +2010,7 @@ impl Cx<'_, '_, '_> {
         }
     }
 
-    fn pwsh_code(&mut self, name: &str, words: &[String], stdin: Stdin<'_>, marks: Marks) {
+    fn pwsh_code(&mut self, name: &str, words: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         if words.len() == 1 && words[0] == "-" {
             if let Some(src) = self.stdin_code(stdin, name) {
                 self.findings(code::scan_pwsh(&src), &format!("{name} script on stdin"));
@@ -2024,7 +2028,7 @@ impl Cx<'_, '_, '_> {
     /// the database file, files it writes, and shell commands it runs. SQL
     /// read from a file (`< schema.sql`) or a pipe that is not visible
     /// counts as a change.
-    fn sql(&mut self, name: &str, args: &[String], stdin: Stdin<'_>, marks: Marks) {
+    fn sql(&mut self, name: &str, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         let mut i = 0;
         let mut read_only = false;
         let mut sql: Vec<&str> = Vec::new();
@@ -2060,7 +2064,7 @@ impl Cx<'_, '_, '_> {
             Some((d, r)) => (Some(*d), r),
             None => (None, &[][..]),
         };
-        sql.extend(rest.iter().map(|&k| args[k].as_str()));
+        sql.extend(rest.iter().map(|&k| args[k].as_ref()));
         let mut text = sql.join(";\n");
         if sql.is_empty() {
             match stdin {
@@ -2075,7 +2079,7 @@ impl Cx<'_, '_, '_> {
         }
         let found = code::scan_sql(&text);
         let db_file = db
-            .map(|k| args[k].as_str())
+            .map(|k| args[k].as_ref())
             .filter(|d| !d.is_empty() && *d != ":memory:");
         if (found.db || unseen) && !read_only {
             let what = if unseen {

@@ -7,6 +7,7 @@
 
 use super::classify::{Cx, Dir, Marks, is_fix_target, is_remote, is_safe_target, join};
 use super::compact::{Entries, Field, SpecRef};
+use super::parse::Arg;
 use super::spec::{CodeArgs, RunKind, Targets, Writes, wild};
 
 /// What applying a spec leaves to the caller: the argv the command runs
@@ -161,7 +162,7 @@ impl Cx<'_, '_, '_> {
         &mut self,
         spec: SpecRef,
         label: &str,
-        args: &[String],
+        args: &[Arg<'_>],
         marks: Marks,
     ) -> Run {
         self.apply_spec(spec, label, args, marks, false, false)
@@ -171,7 +172,7 @@ impl Cx<'_, '_, '_> {
         &mut self,
         spec: SpecRef,
         label: &str,
-        args: &[String],
+        args: &[Arg<'_>],
         marks: Marks,
         help: bool,
         read_only: bool,
@@ -194,7 +195,7 @@ impl Cx<'_, '_, '_> {
         'words: while let Some(a) = args.get(i) {
             let ai = i;
             i += 1;
-            let a = a.as_str();
+            let a = a.as_ref();
             if !dd && a == "--" {
                 dd = true;
                 continue;
@@ -271,7 +272,7 @@ impl Cx<'_, '_, '_> {
                     Some(v) => (ai, Some(v)),
                     None if takes_value(&spec, key) => {
                         i += 1;
-                        (ai + 1, args.get(ai + 1).map(String::as_str))
+                        (ai + 1, args.get(ai + 1).map(AsRef::as_ref))
                     }
                     None => (ai, None),
                 };
@@ -300,7 +301,7 @@ impl Cx<'_, '_, '_> {
                     let rest = &a[k + c.len_utf8()..];
                     let (vi, val) = if rest.is_empty() {
                         i += 1;
-                        (ai + 1, args.get(ai + 1).map(String::as_str))
+                        (ai + 1, args.get(ai + 1).map(AsRef::as_ref))
                     } else {
                         (ai, Some(rest))
                     };
@@ -353,7 +354,7 @@ impl Cx<'_, '_, '_> {
         }
         if spec.tasks() {
             for &p in pos {
-                let t = args[p].as_str();
+                let t = args[p].as_ref();
                 if !t.contains('=')
                     && (is_fix_target(t) || spec.list(Field::WriteTasks).any(|g| wild(g, t)))
                 {
@@ -375,7 +376,7 @@ impl Cx<'_, '_, '_> {
         &mut self,
         spec: &SpecRef,
         label: &str,
-        args: &[String],
+        args: &[Arg<'_>],
         marks: Marks,
         pos: &[usize],
         chosen: &[usize],
@@ -458,7 +459,7 @@ impl Cx<'_, '_, '_> {
     fn effects(
         &mut self,
         label: &str,
-        args: &[String],
+        args: &[Arg<'_>],
         marks: Marks,
         seen: &Seen<'_>,
         outputs: &[Value<'_>],
@@ -492,7 +493,7 @@ impl Cx<'_, '_, '_> {
         &mut self,
         spec: &SpecRef,
         label: &str,
-        args: &[String],
+        args: &[Arg<'_>],
         marks: Marks,
         pos: &[usize],
         runs: bool,
@@ -508,7 +509,7 @@ impl Cx<'_, '_, '_> {
                 let runtime = pos.iter().any(|&p| marks.code(p, &args[p]));
                 let code = pos
                     .iter()
-                    .map(|&p| args[p].as_str())
+                    .map(|&p| args[p].as_ref())
                     .collect::<Vec<_>>()
                     .join(" ");
                 self.shell_code(label, &code, runtime);
@@ -538,7 +539,7 @@ impl Cx<'_, '_, '_> {
         &mut self,
         what: String,
         chosen: &[usize],
-        args: &[String],
+        args: &[Arg<'_>],
         marks: Marks,
         unnamed: bool,
     ) {
@@ -550,7 +551,7 @@ impl Cx<'_, '_, '_> {
         }
         let mut any_file = false;
         for &k in chosen {
-            let t = args[k].as_str();
+            let t = args[k].as_ref();
             if is_safe_target(t) {
                 continue;
             }
@@ -571,7 +572,7 @@ impl Cx<'_, '_, '_> {
         &mut self,
         name: &str,
         label: &str,
-        args: &[String],
+        args: &[Arg<'_>],
         marks: Marks,
         kind: Kind,
     ) {
@@ -587,7 +588,7 @@ impl Cx<'_, '_, '_> {
             i += 1;
             let (key, glued) = match a.split_once('=') {
                 Some((k, v)) if k.starts_with("--") => (k, Some(v)),
-                _ => (a.as_str(), None),
+                _ => (a.as_ref(), None),
             };
             match key {
                 "--dry-run" | "--dryrun" | "--check" | "--diff" | "--help" | "-help" => {
@@ -632,7 +633,7 @@ impl Cx<'_, '_, '_> {
         // `TOOL new|init|create|generate|scaffold …`: scaffolding writes.
         if kind != Kind::Task
             && let Some(verb) = args.iter().find(|a| !a.starts_with('-'))
-            && SCAFFOLD_VERBS.contains(&verb.as_str())
+            && SCAFFOLD_VERBS.contains(&verb.as_ref())
         {
             self.write(format!("{label} {verb}"));
         }
@@ -645,7 +646,7 @@ const SCAFFOLD_VERBS: &[&str] = &["new", "init", "create", "generate", "scaffold
 /// The arguments (indexes into `args`) that `targets` selects from the
 /// positional ones, without `-` (standard input or output) and remote
 /// `host:path` ones.
-fn select(targets: Targets, pos: &[usize], args: &[String]) -> Vec<usize> {
+fn select(targets: Targets, pos: &[usize], args: &[Arg<'_>]) -> Vec<usize> {
     let chosen: Vec<usize> = match targets {
         Targets::None => Vec::new(),
         Targets::All => pos.to_vec(),

@@ -162,18 +162,28 @@ pub struct SimpleCommand {
 }
 
 impl SimpleCommand {
-    pub(crate) fn new(argv: &[String]) -> SimpleCommand {
-        let mut text = String::with_capacity(argv.iter().map(|w| w.len() + 1).sum());
-        let mut words = Vec::with_capacity(argv.len());
-        for w in argv {
-            if !text.is_empty() || !words.is_empty() {
-                text.push(' ');
+    pub(crate) fn new<S: AsRef<str>>(argv: &[S]) -> SimpleCommand {
+        let mut c = SimpleCommand {
+            text: String::with_capacity(argv.iter().map(|w| w.as_ref().len() + 1).sum()),
+            words: Vec::with_capacity(argv.len()),
+        };
+        c.set(argv);
+        c
+    }
+
+    /// Make this command `argv`, reusing its room (commands shown one at a
+    /// time to a visitor are all built in one).
+    pub(crate) fn set<S: AsRef<str>>(&mut self, argv: &[S]) {
+        self.text.clear();
+        self.words.clear();
+        for (i, w) in argv.iter().enumerate() {
+            if i > 0 {
+                self.text.push(' ');
             }
-            let start = text.len();
-            text.push_str(w);
-            words.push((start, text.len()));
+            let start = self.text.len();
+            self.text.push_str(w.as_ref());
+            self.words.push((start, self.text.len()));
         }
-        SimpleCommand { text, words }
     }
 
     /// The words, after quote removal.

@@ -10,6 +10,7 @@
 //! make it index out of range or split a UTF-8 sequence, and every nesting step
 //! goes through [`Parser::enter`], which stops at [`super::MAX_DEPTH`].
 
+use std::borrow::Cow;
 use std::cell::Cell;
 
 use super::MAX_DEPTH;
@@ -18,13 +19,19 @@ use super::MAX_DEPTH;
 /// are kept as their source text; the commands inside them are parsed
 /// separately.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Word {
-    pub text: String,
+pub(crate) struct Word<'s> {
+    /// A slice of the source where the word is one (see
+    /// [`Parser::borrow_word`]), else its own text.
+    pub text: Cow<'s, str>,
     /// No quotes, escapes or expansions: only such a word can be a keyword.
     pub plain: bool,
     /// What of it is only known at run time: `RT_*` bits.
     pub rt: u8,
 }
+
+/// One word of a command as the analyser sees it: borrowed from the
+/// command line where it can be.
+pub(crate) type Arg<'s> = Cow<'s, str>;
 
 /// The word holds an expansion whose value may be any text (`$x`, `"${x}"`,
 /// `$(…)`, backticks, `<(…)`; not `$((…))` or `$?`, which are numbers):
@@ -101,9 +108,10 @@ pub(crate) struct Redirect {
 
 /// A simple command as written, before wrappers are looked at.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct RawCommand {
-    /// Its words after quote removal.
-    pub words: Vec<String>,
+pub(crate) struct RawCommand<'s> {
+    /// Its words after quote removal: slices of the command line where they
+    /// can be (most words), so a long command is not copied word by word.
+    pub words: Vec<Arg<'s>>,
     /// Which of `words` are only known at run time.
     pub rt: RunTime,
     pub redirects: Vec<Redirect>,
@@ -125,8 +133,31 @@ pub(crate) struct RawCommand {
     heredoc: Option<usize>,
 }
 
-pub(crate) struct Parsed {
-    pub commands: Vec<RawCommand>,
+impl RawCommand<'_> {
+    /// The same command with words of its own, for a source that does not
+    /// live on (a backtick's or here-doc's unescaped text).
+    fn into_owned(self) -> RawCommand<'static> {
+        RawCommand {
+            words: self
+                .words
+                .into_iter()
+                .map(|w| Cow::Owned(w.into_owned()))
+                .collect(),
+            rt: self.rt,
+            redirects: self.redirects,
+            stdin_text: self.stdin_text,
+            stdin_runtime: self.stdin_runtime,
+            pipe_prev: self.pipe_prev,
+            pipe_compound: self.pipe_compound,
+            level: self.level,
+            detached: self.detached,
+            heredoc: self.heredoc,
+        }
+    }
+}
+
+pub(crate) struct Parsed<'s> {
+    pub commands: Vec<RawCommand<'s>>,
     pub error: Option<String>,
 }
 
@@ -150,7 +181,7 @@ struct HereDoc {
 
 /// Parse `src`. `level` is the nesting depth it was found at; `budget` is
 /// the number of characters all parses of one `analyse` call may still read.
-pub(crate) fn parse(src: &str, level: usize, budget: &Cell<usize>) -> Parsed {
+pub(crate) fn parse<'s>(src: &'s str, level: usize, budget: &Cell<usize>) -> Parsed<'s> {
     let mut p = Parser::new(src, level, budget);
     let res = p.charge().and_then(|()| p.run_list());
     let mut parsed = p.finish();
@@ -204,11 +235,13 @@ impl<'s> Source<'s> {
 }
 
 struct Parser<'s, 'b> {
+    /// The source itself, which words are borrowed from.
+    src: &'s str,
     s: Source<'s>,
     pos: usize,
     level: usize,
     budget: &'b Cell<usize>,
-    cmds: Vec<RawCommand>,
+    cmds: Vec<RawCommand<'s>>,
     heredocs: Vec<HereDoc>,
     pending: Vec<usize>,
     /// `EXP_*` flags of the expansions read since `read_word` cleared them.
@@ -243,6 +276,7 @@ pub(crate) fn is_name(t: &str) -> bool {
 impl<'s, 'b> Parser<'s, 'b> {
     fn new(src: &'s str, level: usize, budget: &'b Cell<usize>) -> Self {
         Parser {
+            src,
             s: Source::new(src),
             pos: 0,
             level,
@@ -285,7 +319,7 @@ impl<'s, 'b> Parser<'s, 'b> {
     }
 
     /// Resolve here-doc bodies into the commands and hand them out.
-    fn finish(mut self) -> Parsed {
+    fn finish(mut self) -> Parsed<'s> {
         for c in &mut self.cmds {
             if let Some(i) = c.heredoc.take()
                 && let Some(h) = self.heredocs.get_mut(i)
@@ -561,7 +595,7 @@ impl<'s, 'b> Parser<'s, 'b> {
                 return Err(format!("unexpected '{c}'"));
             }
             if cmd_pos && w.plain {
-                match w.text.as_str() {
+                match &*w.text {
                     "fi" | "done" | "}" | "esac" => {
                         closes = true;
                         continue;
@@ -753,7 +787,7 @@ impl<'s, 'b> Parser<'s, 'b> {
         }
     }
 
-    fn parse_redirect(&mut self, cmd: &mut RawCommand) -> PResult<()> {
+    fn parse_redirect(&mut self, cmd: &mut RawCommand<'s>) -> PResult<()> {
         let (c0, c1, c2) = (self.peek(0), self.peek(1), self.peek(2));
         enum Kind {
             Plain(RedirOp),
@@ -783,7 +817,7 @@ impl<'s, 'b> Parser<'s, 'b> {
             if let Kind::Plain(op) = kind {
                 cmd.redirects.push(Redirect {
                     op,
-                    target: w.text,
+                    target: w.text.into_owned(),
                     rt: w.rt,
                 });
             }
@@ -796,16 +830,16 @@ impl<'s, 'b> Parser<'s, 'b> {
         match kind {
             Kind::Plain(op) => cmd.redirects.push(Redirect {
                 op,
-                target: w.text,
+                target: w.text.into_owned(),
                 rt: w.rt,
             }),
             Kind::HereString => {
                 cmd.stdin_runtime = w.rt & RT_CODE != 0;
-                cmd.stdin_text = Some(w.text);
+                cmd.stdin_text = Some(w.text.into_owned());
             }
             Kind::HereDoc { strip_tabs } => {
                 self.heredocs.push(HereDoc {
-                    delim: w.text,
+                    delim: w.text.into_owned(),
                     strip_tabs,
                     quoted: !w.plain,
                     body: None,
@@ -891,7 +925,9 @@ impl<'s, 'b> Parser<'s, 'b> {
         let exp = sub.exp;
         let parsed = sub.finish();
         let offset = self.cmds.len();
-        for mut c in parsed.commands {
+        for c in parsed.commands {
+            // Their words borrow from `text`, which does not outlive this call.
+            let mut c = c.into_owned();
             c.pipe_prev = c.pipe_prev.map(|p| p + offset);
             self.cmds.push(c);
         }
@@ -899,7 +935,7 @@ impl<'s, 'b> Parser<'s, 'b> {
     }
 
     /// `<(…)` or `>(…)` as a word; the list inside is parsed.
-    fn read_proc_subst(&mut self) -> PResult<Word> {
+    fn read_proc_subst(&mut self) -> PResult<Word<'s>> {
         let start = self.pos;
         self.pos += 2;
         self.enter()?;
@@ -907,13 +943,86 @@ impl<'s, 'b> Parser<'s, 'b> {
         self.leave();
         self.pos += 1;
         Ok(Word {
-            text: self.slice(start, self.pos),
+            text: Cow::Owned(self.slice(start, self.pos)),
             plain: false,
             rt: RT_CODE | RT_NAME,
         })
     }
 
-    fn read_word(&mut self, dbracket: bool) -> PResult<Word> {
+    fn read_word(&mut self, dbracket: bool) -> PResult<Word<'s>> {
+        if !dbracket && let Some(w) = self.borrow_word() {
+            return Ok(w);
+        }
+        self.read_word_copied(dbracket)
+    }
+
+    /// The common words, as slices of the source: a run of ordinary
+    /// characters (`grep`, `src/x.rs`, `*.log`), or one single- or
+    /// double-quoted string with nothing to remove or expand inside
+    /// (`'fail|panic'`, `"pattern_1"`). `None` for every other word, which
+    /// [`Parser::read_word_copied`] reads; both give the same [`Word`].
+    fn borrow_word(&mut self) -> Option<Word<'s>> {
+        let Source::Ascii(b) = self.s else {
+            return None; // positions count chars, not bytes
+        };
+        let start = self.pos;
+        let rest = b.get(start..)?;
+        // Where a word may end after a quoted string: `(` is left to the
+        // full reader (`'a'(`…).
+        let ends = |c: Option<&u8>| {
+            c.is_none_or(|c| {
+                matches!(
+                    c,
+                    b' ' | b'\t' | b'\n' | b'\r' | b';' | b'&' | b'|' | b'<' | b'>' | b')'
+                )
+            })
+        };
+        let (from, to, plain, rt) = match *rest.first()? {
+            q @ (b'\'' | b'"') => {
+                let inner = rest.get(1..)?;
+                let len = inner
+                    .iter()
+                    .position(|&c| c == q || (q == b'"' && matches!(c, b'\\' | b'$' | b'`')))?;
+                if inner.get(len) != Some(&q) || !ends(inner.get(len + 1)) {
+                    return None;
+                }
+                (start + 1, start + 1 + len, false, 0)
+            }
+            _ => {
+                let mut rt = 0u8;
+                let (mut bracket, mut brace) = (false, false);
+                let mut len = 0;
+                for &c in rest {
+                    match c {
+                        b' ' | b'\t' | b'\n' | b'\r' | b';' | b'&' | b'|' | b'<' | b'>' | b')' => {
+                            break;
+                        }
+                        b'(' | b'\\' | b'\'' | b'"' | b'$' | b'`' => return None,
+                        b'*' | b'?' => rt |= RT_NAME,
+                        b'[' => bracket = true,
+                        b']' if bracket => rt |= RT_NAME,
+                        b'{' => brace = true,
+                        b'}' if brace => rt |= RT_NAME,
+                        _ => {}
+                    }
+                    len += 1;
+                }
+                if len == 0 {
+                    return None;
+                }
+                (start, start + len, true, rt)
+            }
+        };
+        let text = self.src.get(from..to)?;
+        self.pos = if plain { to } else { to + 1 };
+        Some(Word {
+            text: Cow::Borrowed(text),
+            plain,
+            rt,
+        })
+    }
+
+    fn read_word_copied(&mut self, dbracket: bool) -> PResult<Word<'s>> {
         // Words read inside this one's substitutions must not disturb the
         // expansion flags of the word that contains them.
         let outer = (self.exp, self.exp_end);
@@ -1018,7 +1127,11 @@ impl<'s, 'b> Parser<'s, 'b> {
             rt |= RT_NAME;
         }
         (self.exp, self.exp_end) = outer;
-        Ok(Word { text, plain, rt })
+        Ok(Word {
+            text: Cow::Owned(text),
+            plain,
+            rt,
+        })
     }
 
     /// From a `(`, skip to its matching `)`, honouring quotes; the
@@ -1314,12 +1427,61 @@ impl<'s, 'b> Parser<'s, 'b> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 4000,
+            failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Off)),
+            ..ProptestConfig::default()
+        })]
+
+        /// Wherever the borrowing reader takes a word, the full reader reads
+        /// the same word (text, plainness, run-time marks) and stops at the
+        /// same place.
+        #[test]
+        fn a_borrowed_word_is_the_word_the_full_reader_reads(
+            src in "[a-z/._=@!+*?'\"$`\\ \t\n\r;|&()<>\\[\\]{}#-]{0,10}"
+        ) {
+            let b = Cell::new(1 << 20);
+            let mut fast = Parser::new(&src, 0, &b);
+            let mut full = Parser::new(&src, 0, &b);
+            if let Some(w) = fast.borrow_word() {
+                prop_assert!(matches!(w.text, Cow::Borrowed(_)));
+                prop_assert_eq!(Ok(w), full.read_word_copied(false), "{:?}", src);
+                prop_assert_eq!(fast.pos, full.pos, "{:?}", src);
+            }
+        }
+    }
+
+    #[test]
+    fn common_words_are_borrowed_from_the_line() {
+        let b = Cell::new(1 << 20);
+        let p = parse(
+            "grep -rn \"pattern_1\" 'src/a b/' | head -n 3 $x \"a$b\"",
+            0,
+            &b,
+        );
+        let borrowed: Vec<bool> = p
+            .commands
+            .iter()
+            .flat_map(|c| &c.words)
+            .map(|w| matches!(w, Cow::Borrowed(_)))
+            .collect();
+        assert_eq!(
+            borrowed,
+            [true, true, true, true, true, true, true, false, false]
+        );
+    }
 
     fn words(src: &str) -> Vec<Vec<String>> {
         let b = Cell::new(1 << 20);
         let p = parse(src, 0, &b);
         assert_eq!(p.error, None, "{src}");
-        p.commands.iter().map(|c| c.words.clone()).collect()
+        p.commands
+            .iter()
+            .map(|c| c.words.iter().map(|w| w.to_string()).collect())
+            .collect()
     }
 
     fn error(src: &str) -> Option<String> {

@@ -31,7 +31,12 @@ fn ours(src: &str) -> Result<Vec<String>, String> {
     let mut names: Vec<String> = p
         .commands
         .iter()
-        .filter_map(|c| c.words.iter().find(|w| !is_assignment(w)).cloned())
+        .filter_map(|c| {
+            c.words
+                .iter()
+                .find(|w| !is_assignment(w))
+                .map(|w| w.to_string())
+        })
         .collect();
     names.sort();
     Ok(names)
