@@ -27,8 +27,6 @@ pub(crate) fn classify_all(
     out: &mut Analysis,
     visit: &mut Visit<'_>,
 ) {
-    // Commands shown to `visit` are built one at a time in here.
-    let mut scratch = SimpleCommand::new::<&str>(&[]);
     for cmd in cmds {
         let redirected_in = cmd.redirects.iter().find(|r| r.op == RedirOp::In);
         let stdin = match (&cmd.stdin_text, redirected_in, cmd.pipe_prev) {
@@ -49,7 +47,6 @@ pub(crate) fn classify_all(
             users,
             out,
             visit,
-            scratch: &mut scratch,
             dir: Dir::Here,
             appended: false,
         };
@@ -472,8 +469,6 @@ pub(crate) struct Cx<'a, 'b, 'v> {
     users: &'b UserCommands,
     pub(crate) out: &'a mut Analysis,
     visit: &'a mut Visit<'v>,
-    /// Room for the command shown to `visit`.
-    scratch: &'a mut SimpleCommand,
     /// Where this command's targets are, relative to the command line's
     /// directory.
     pub(crate) dir: Dir,
@@ -615,10 +610,7 @@ impl Cx<'_, '_, '_> {
     fn record(&mut self, argv: &[Arg<'_>]) {
         self.out.seen += 1;
         match self.visit.as_mut() {
-            Some(f) => {
-                self.scratch.set(argv);
-                f(self.scratch);
-            }
+            Some(v) => v.show(argv),
             None => self.out.commands.push(SimpleCommand::new(argv)),
         }
     }

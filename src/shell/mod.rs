@@ -248,7 +248,20 @@ const MIN_BUDGET: usize = 1_000_000;
 /// Where found simple commands go: `None` collects them into
 /// `Analysis::commands`; a callback sees each one as it is found and
 /// nothing is kept (the hot path: less memory touched on long commands).
-pub(crate) type Visit<'f> = Option<&'f mut dyn FnMut(&SimpleCommand)>;
+pub(crate) type Visit<'f> = Option<Visitor<'f>>;
+
+/// A callback shown each simple command, built in one reused buffer.
+pub(crate) struct Visitor<'f> {
+    f: &'f mut dyn FnMut(&SimpleCommand),
+    command: SimpleCommand,
+}
+
+impl Visitor<'_> {
+    pub(crate) fn show<S: AsRef<str>>(&mut self, argv: &[S]) {
+        self.command.set(argv);
+        (self.f)(&self.command);
+    }
+}
 
 /// Analyse `command` with the built-in knowledge of commands. Must never
 /// panic, on any input.
@@ -269,13 +282,23 @@ pub fn analyse_each(
     users: &UserCommands,
     on_command: &mut dyn FnMut(&SimpleCommand),
 ) -> Analysis {
-    run_analysis(command, users, &mut Some(on_command))
+    let visitor = Visitor {
+        f: on_command,
+        command: SimpleCommand::new::<&str>(&[]),
+    };
+    run_analysis(command, users, &mut Some(visitor))
 }
 
 fn run_analysis(command: &str, users: &UserCommands, visit: &mut Visit<'_>) -> Analysis {
     let mut out = Analysis::default();
     let budget = Cell::new(MIN_BUDGET.max(command.len().saturating_mul(4)));
     analyse_into(command, 0, &budget, users, &mut out, visit);
+    dedupe(&mut out);
+    out
+}
+
+/// What `analyse` found, each entry once.
+fn dedupe(out: &mut Analysis) {
     for list in [
         &mut out.writes,
         &mut out.targets,
@@ -287,6 +310,22 @@ fn run_analysis(command: &str, users: &UserCommands, visit: &mut Visit<'_>) -> A
             list.retain(|w| seen.insert(w.clone()));
         }
     }
+}
+
+/// [`analyse`] as it was before commands were handed out while parsing:
+/// the whole line parsed first, then classified. The reference the tests
+/// hold the streaming parse to.
+#[cfg(test)]
+pub(crate) fn analyse_whole(command: &str) -> Analysis {
+    let mut out = Analysis::default();
+    let budget = Cell::new(MIN_BUDGET.max(command.len().saturating_mul(4)));
+    let parsed = parse::parse(command, 0, &budget);
+    let users = UserCommands::default();
+    classify::classify_all(&parsed.commands, &budget, &users, &mut out, &mut None);
+    if let Some(e) = parsed.error {
+        mark_unparsable(&mut out, &e);
+    }
+    dedupe(&mut out);
     out
 }
 
@@ -303,9 +342,10 @@ pub(crate) fn analyse_into(
         mark_unparsable(out, "nesting too deep");
         return;
     }
-    let parsed = parse::parse(src, level, budget);
-    classify::classify_all(&parsed.commands, budget, users, out, visit);
-    if let Some(e) = parsed.error {
+    let error = parse::parse_each(src, level, budget, &mut |cmds| {
+        classify::classify_all(cmds, budget, users, out, visit);
+    });
+    if let Some(e) = error {
         mark_unparsable(out, &e);
     }
 }

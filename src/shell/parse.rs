@@ -133,6 +133,18 @@ pub(crate) struct RawCommand<'s> {
     heredoc: Option<usize>,
 }
 
+/// Move each command's here-doc body (read by now) into it.
+fn resolve_heredocs(cmds: &mut [RawCommand<'_>], heredocs: &mut [HereDoc]) {
+    for c in cmds {
+        if let Some(i) = c.heredoc.take()
+            && let Some(h) = heredocs.get_mut(i)
+        {
+            c.stdin_text = h.body.take();
+            c.stdin_runtime = h.runtime;
+        }
+    }
+}
+
 impl RawCommand<'_> {
     /// The same command with words of its own, for a source that does not
     /// live on (a backtick's or here-doc's unescaped text).
@@ -156,6 +168,8 @@ impl RawCommand<'_> {
     }
 }
 
+/// A whole parse at once (the tests' and the second opinion's view).
+#[cfg(test)]
 pub(crate) struct Parsed<'s> {
     pub commands: Vec<RawCommand<'s>>,
     pub error: Option<String>,
@@ -179,16 +193,36 @@ struct HereDoc {
     runtime: bool,
 }
 
-/// Parse `src`. `level` is the nesting depth it was found at; `budget` is
-/// the number of characters all parses of one `analyse` call may still read.
+/// Parse `src` whole. `level` is the nesting depth it was found at;
+/// `budget` is the number of characters all parses of one `analyse` call
+/// may still read.
+#[cfg(test)]
 pub(crate) fn parse<'s>(src: &'s str, level: usize, budget: &Cell<usize>) -> Parsed<'s> {
-    let mut p = Parser::new(src, level, budget);
+    let mut p = Parser::new(src, level, budget, None);
     let res = p.charge().and_then(|()| p.run_list());
-    let mut parsed = p.finish();
-    if let Err(e) = res {
-        parsed.error = Some(e);
+    Parsed {
+        commands: p.finish(),
+        error: res.err(),
     }
-    parsed
+}
+
+/// Parse `src` and hand its commands to `each` a few at a time, in order,
+/// as soon as nothing later can change them (a top-level command list goes
+/// on; no pipe or here-doc is open). A long command line is never held
+/// whole: what was handed out is dropped and its memory reused. Returns
+/// the parse error, if any; the commands before it have been handed out.
+pub(crate) fn parse_each<'s>(
+    src: &'s str,
+    level: usize,
+    budget: &Cell<usize>,
+    each: &mut dyn FnMut(&[RawCommand<'s>]),
+) -> Option<String> {
+    let mut p = Parser::new(src, level, budget, Some(each));
+    let res = p.charge().and_then(|()| p.run_list());
+    if let Some(each) = p.each.take() {
+        each(&p.finish());
+    }
+    res.err()
 }
 
 /// The source, one entry per character: the input's own bytes when it is
@@ -234,7 +268,13 @@ impl<'s> Source<'s> {
     }
 }
 
+/// Where [`parse_each`] hands finished commands.
+type Each<'s, 'b> = &'b mut dyn FnMut(&[RawCommand<'s>]);
+
 struct Parser<'s, 'b> {
+    /// Where finished commands go (see [`parse_each`]); `None`: they are
+    /// kept for [`Parser::finish`].
+    each: Option<Each<'s, 'b>>,
     /// The source itself, which words are borrowed from.
     src: &'s str,
     s: Source<'s>,
@@ -242,6 +282,8 @@ struct Parser<'s, 'b> {
     level: usize,
     budget: &'b Cell<usize>,
     cmds: Vec<RawCommand<'s>>,
+    /// Word lists of commands handed out, emptied for the next ones.
+    spare: Vec<Vec<Arg<'s>>>,
     heredocs: Vec<HereDoc>,
     pending: Vec<usize>,
     /// `EXP_*` flags of the expansions read since `read_word` cleared them.
@@ -274,17 +316,29 @@ pub(crate) fn is_name(t: &str) -> bool {
 }
 
 impl<'s, 'b> Parser<'s, 'b> {
-    fn new(src: &'s str, level: usize, budget: &'b Cell<usize>) -> Self {
+    fn new(
+        src: &'s str,
+        level: usize,
+        budget: &'b Cell<usize>,
+        each: Option<Each<'s, 'b>>,
+    ) -> Self {
+        // Handed out as they are done, the commands need little room; kept,
+        // one per ~24 bytes is generous for real command lines, and
+        // reserving up front avoids regrowing (and copying) the list.
+        let room = if each.is_some() {
+            8
+        } else {
+            src.len() / 24 + 1
+        };
         Parser {
+            each,
             src,
             s: Source::new(src),
             pos: 0,
             level,
             budget,
-            // One simple command per ~24 bytes is generous for real command
-            // lines; reserving up front avoids regrowing (and copying) the
-            // list, and capacity that is never written is never touched.
-            cmds: Vec::with_capacity(src.len() / 24 + 1),
+            cmds: Vec::with_capacity(room),
+            spare: Vec::new(),
             heredocs: Vec::new(),
             pending: Vec::new(),
             exp: 0,
@@ -319,18 +373,45 @@ impl<'s, 'b> Parser<'s, 'b> {
     }
 
     /// Resolve here-doc bodies into the commands and hand them out.
-    fn finish(mut self) -> Parsed<'s> {
-        for c in &mut self.cmds {
-            if let Some(i) = c.heredoc.take()
-                && let Some(h) = self.heredocs.get_mut(i)
-            {
-                c.stdin_text = h.body.take();
-                c.stdin_runtime = h.runtime;
+    fn finish(mut self) -> Vec<RawCommand<'s>> {
+        resolve_heredocs(&mut self.cmds, &mut self.heredocs);
+        self.cmds
+    }
+
+    /// Hand the finished commands to `each`, all but the last pipeline: a
+    /// `done |` or `fi |` yet to come pipes the last one's output on, and a
+    /// command keeps the one piped into it. Only called between top-level
+    /// commands when no pipe is open; with here-docs still to be read, the
+    /// commands wait for their bodies.
+    fn flush(&mut self) {
+        let Some(each) = self.each.as_mut() else {
+            return;
+        };
+        if !self.pending.is_empty() {
+            return;
+        }
+        // Keep from the first command any kept one is piped from.
+        let mut keep = self.cmds.len().saturating_sub(1);
+        let mut i = self.cmds.len();
+        while i > keep {
+            i -= 1;
+            if let Some(p) = self.cmds.get(i).and_then(|c| c.pipe_prev) {
+                keep = keep.min(p);
             }
         }
-        Parsed {
-            commands: self.cmds,
-            error: None,
+        if keep == 0 {
+            return;
+        }
+        let done = &mut self.cmds[..keep];
+        resolve_heredocs(done, &mut self.heredocs);
+        each(done);
+        for c in self.cmds.drain(..keep) {
+            let mut words = c.words;
+            words.clear();
+            self.spare.push(words);
+        }
+        for c in &mut self.cmds {
+            c.pipe_prev = c.pipe_prev.map(|p| p - keep);
         }
     }
 
@@ -467,6 +548,9 @@ impl<'s, 'b> Parser<'s, 'b> {
             if stop == Stop::Case && self.at_keyword("esac") {
                 return Ok(());
             }
+            if stop == Stop::Eof && pipe_from.is_none() {
+                self.flush();
+            }
             let before = self.pos;
             let first_new = self.cmds.len();
             self.parse_command()?;
@@ -538,6 +622,7 @@ impl<'s, 'b> Parser<'s, 'b> {
     /// compound command (`( … )`) only its trailing redirections follow.
     fn parse_simple(&mut self, after_compound: bool) -> PResult<()> {
         let mut cmd = RawCommand {
+            words: self.spare.pop().unwrap_or_default(),
             level: self.level,
             ..RawCommand::default()
         };
@@ -913,7 +998,7 @@ impl<'s, 'b> Parser<'s, 'b> {
         if self.level + 1 > MAX_DEPTH {
             return Err("nesting too deep".into());
         }
-        let mut sub = Parser::new(text, self.level + 1, self.budget);
+        let mut sub = Parser::new(text, self.level + 1, self.budget, None);
         let res = sub.charge().and_then(|()| {
             if expand_only {
                 let mut sink = String::new();
@@ -923,9 +1008,8 @@ impl<'s, 'b> Parser<'s, 'b> {
             }
         });
         let exp = sub.exp;
-        let parsed = sub.finish();
         let offset = self.cmds.len();
-        for c in parsed.commands {
+        for c in sub.finish() {
             // Their words borrow from `text`, which does not outlive this call.
             let mut c = c.into_owned();
             c.pipe_prev = c.pipe_prev.map(|p| p + offset);
@@ -1444,8 +1528,8 @@ mod tests {
             src in "[a-z/._=@!+*?'\"$`\\ \t\n\r;|&()<>\\[\\]{}#-]{0,10}"
         ) {
             let b = Cell::new(1 << 20);
-            let mut fast = Parser::new(&src, 0, &b);
-            let mut full = Parser::new(&src, 0, &b);
+            let mut fast = Parser::new(&src, 0, &b, None);
+            let mut full = Parser::new(&src, 0, &b, None);
             if let Some(w) = fast.borrow_word() {
                 prop_assert!(matches!(w.text, Cow::Borrowed(_)));
                 prop_assert_eq!(Ok(w), full.read_word_copied(false), "{:?}", src);

@@ -1110,3 +1110,81 @@ fn inline_elixir_code() {
         ),
     ]);
 }
+
+mod streaming {
+    //! Commands are classified while the line is still being parsed
+    //! (`parse::parse_each`). Whatever the line, the result must be the one
+    //! of parsing it whole first (`analyse_whole`, the way it was done
+    //! before).
+    use proptest::prelude::*;
+
+    use super::super::{analyse, analyse_whole};
+
+    /// Every command of the shell corpus.
+    fn corpus() -> Vec<String> {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/shell-corpus");
+        let mut out = Vec::new();
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+            for l in text.lines() {
+                if let Some((cmd, _)) = l.rsplit_once('\t')
+                    && !l.starts_with('#')
+                {
+                    out.push(cmd.replace('⏎', "\n"));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_corpus_command_is_analysed_as_if_parsed_whole() {
+        let cmds = corpus();
+        assert!(cmds.len() > 3000, "{}", cmds.len());
+        for cmd in &cmds {
+            assert_eq!(analyse(cmd), analyse_whole(cmd), "{cmd}");
+        }
+    }
+
+    #[test]
+    fn a_compound_command_piped_on_after_earlier_commands_still_counts() {
+        for cmd in [
+            "echo a; echo b && for f in x; do echo rm $f; done | sh",
+            "true && if true; then echo rm x; fi | bash",
+            "cd src; ls && { echo rm x; } | sh",
+            "a; b <<EOF && c\nrm x\nEOF\ncat <<'E' | sh\nrm y\nE\nd",
+        ] {
+            let a = analyse(cmd);
+            assert_eq!(a, analyse_whole(cmd), "{cmd}");
+            assert!(
+                a.unparsable.is_some() || !a.writes.is_empty(),
+                "{cmd}: {a:?}"
+            );
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 2000,
+            failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Off)),
+            ..ProptestConfig::default()
+        })]
+
+        /// Lines of pieces that touch what streaming depends on: lists,
+        /// pipes into shells, compound ends, here-docs, background jobs,
+        /// `cd`.
+        #[test]
+        fn any_line_is_analysed_as_if_parsed_whole(pieces in prop::collection::vec(
+            prop::sample::select(vec![
+                "echo rm x", "ls", "cd sub", "cat f", "sh", "bash -s", "tee out",
+                "done", "fi", "}", "for f in a; do", "if true; then", "{",
+                " | ", " && ", " || ", "; ", " & ", "\n", " > o", " <<EOF\nrm z\nEOF\n",
+                " <<'Q'\nx\nQ\n", "$(echo rm y)", "`ls`", "(", ")", "sed -i s/a/b/ f",
+            ]),
+            0..14,
+        )) {
+            let cmd = pieces.concat();
+            prop_assert_eq!(analyse(&cmd), analyse_whole(&cmd), "{:?}", cmd);
+        }
+    }
+}
