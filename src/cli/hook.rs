@@ -101,7 +101,6 @@ impl From<Failure> for HookError {
 struct Decided {
     decision: Decision,
     note: String,
-    user_text: Option<String>,
     subject: Option<String>,
     /// Told to the agent and the user beside the answer (see `Outcome`).
     notice: Option<String>,
@@ -150,14 +149,15 @@ pub fn respond(
     );
     let app = App::open(workspace.clone());
     let session = input.as_ref().ok().and_then(|i| i.session.clone());
-    let result = match (&app, input) {
-        (Err(f), _) => Err(Failure::new(f.status, f.message.clone()).into()),
-        (_, Err(f)) => Err(f.into()),
-        (Ok(app), Ok(input)) => handle(app, host, &input),
+    // The user's message, for a host whose answer restates it.
+    let (result, user_text) = match (&app, input) {
+        (Err(f), _) => (Err(Failure::new(f.status, f.message.clone()).into()), None),
+        (_, Err(f)) => (Err(f.into()), None),
+        (Ok(app), Ok(input)) => (handle(app, host, &input), input.into_message()),
     };
     let (answer, decision, reason, tool) = match result {
         Ok(d) => {
-            let mut answer = host::answer(host, kind, &d.decision, d.user_text.as_deref());
+            let mut answer = host::answer(host, kind, &d.decision, user_text.as_deref());
             if let Some(n) = &d.notice {
                 answer = host::with_notice(host, kind, answer, n);
             }
@@ -177,7 +177,7 @@ pub fn respond(
             match failure::on_failure(kind, on_error, run, &f.message, made) {
                 Fallback::Keep => {
                     let d = decided.expect("Keep comes with a decision");
-                    let answer = host::answer(host, kind, &d.decision, d.user_text.as_deref());
+                    let answer = host::answer(host, kind, &d.decision, user_text.as_deref());
                     // Allowed, but what it changed was not stored: say so
                     // to the agent and the user, never only to the journal.
                     let answer = host::with_notice(
@@ -282,15 +282,10 @@ fn handle(app: &App, host: Host, input: &HookInput) -> Result<Decided, HookError
         return Ok(Decided {
             decision: d,
             note,
-            user_text: Some(text.clone()),
             subject: None,
             notice: None,
         });
     }
-    let user_text = match &input.event {
-        Event::MessageSubmit { text, .. } => Some(text.clone()),
-        _ => None,
-    };
     let groups = app.groups(host);
     // Only a shell command can name this binary by its path; looking it up
     // costs a syscall, so only tool calls pay it.
@@ -327,7 +322,6 @@ fn handle(app: &App, host: Host, input: &HookInput) -> Result<Decided, HookError
     let decided = |o: Outcome| Decided {
         decision: o.decision,
         note: o.note,
-        user_text: user_text.clone(),
         subject: o.subject,
         notice: o.notice,
     };
@@ -343,7 +337,6 @@ fn handle(app: &App, host: Host, input: &HookInput) -> Result<Decided, HookError
     let fallback = Decided {
         decision: first.decision.clone(),
         note: first.note.clone(),
-        user_text: user_text.clone(),
         subject: first.subject.clone(),
         notice: first.notice.clone(),
     };

@@ -152,6 +152,16 @@ pub struct HookInput {
     pub workspace: Option<PathBuf>,
 }
 
+impl HookInput {
+    /// The user's message, if this is one.
+    pub fn into_message(self) -> Option<String> {
+        match self.event {
+            Event::MessageSubmit { text, .. } => Some(text),
+            _ => None,
+        }
+    }
+}
+
 /// What flowgate prints and how it exits.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answer {

@@ -38,11 +38,11 @@ pub(super) fn read(
     stdin: &str,
     env: Env<'_>,
 ) -> Result<HookInput, String> {
-    let p = Payload::parse(stdin, layout.label)?;
+    let mut p = Payload::parse(stdin, layout.label)?;
     p.check_event(kind, layout.host)?;
     let event = match kind {
         EventKind::MessageSubmit => Event::MessageSubmit {
-            text: p.need_str("prompt", layout.prompt_event)?.to_string(),
+            text: p.take_str("prompt", layout.prompt_event)?,
             complete: true,
         },
         EventKind::ToolCall => {
@@ -100,6 +100,15 @@ impl Payload {
             Some(Value::String(s)) => Ok(s),
             Some(_) => Err(format!("{event}: \"{key}\" must be a string")),
             None => Err(format!("{event}: the payload has no \"{key}\"")),
+        }
+    }
+
+    /// A required string field, moved out (a message may be long).
+    pub fn take_str(&mut self, key: &str, event: &str) -> Result<String, String> {
+        self.need_str(key, event)?;
+        match self.0.remove(key) {
+            Some(Value::String(s)) => Ok(s),
+            _ => Err(format!("{event}: \"{key}\" must be a string")),
         }
     }
 
