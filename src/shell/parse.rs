@@ -6,9 +6,16 @@
 //! also carries [`RunTime`] masks: which of its words hold expansions, and
 //! which cannot be known as a command name before run time.
 //!
-//! It works on a `Vec<char>` with bounds-checked look-ups only, so no input can
-//! make it index out of range or split a UTF-8 sequence, and every nesting step
-//! goes through [`Parser::enter`], which stops at [`super::MAX_DEPTH`].
+//! It works on the input's bytes (ASCII) or a `Vec<char>` with bounds-checked
+//! look-ups only, so no input can make it index out of range or split a UTF-8
+//! sequence, and every nesting step goes through [`Parser::enter`], which
+//! stops at [`super::MAX_DEPTH`].
+//!
+//! Cost on long command lines: most words are borrowed from the line, not
+//! copied ([`Parser::borrow_word`]), and [`parse_each`] hands commands out as
+//! soon as nothing later can change them, so a line is never held whole and
+//! the memory of what was handed out is reused (a hook pays for every page it
+//! touches).
 
 use std::borrow::Cow;
 use std::cell::Cell;
