@@ -42,12 +42,14 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind3-writes.txt", true),
         ("blind4-writes.txt", true),
         ("blind5-writes.txt", true),
+        ("blind6-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
         ("blind3-readonly.txt", false),
         ("blind4-readonly.txt", false),
         ("blind5-readonly.txt", false),
+        ("blind6-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -139,6 +141,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         &load("blind5-writes.txt"),
         &load("blind5-readonly.txt"),
     );
+    let blind6 = figures(
+        "sixth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus)",
+        &load("blind6-writes.txt"),
+        &load("blind6-readonly.txt"),
+    );
     let all = all_cases();
     for b in &all {
         let kind = if b.writes { "writes" } else { "read-only" };
@@ -178,6 +185,7 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         blind5.caught_pct(),
         blind5.blocked_pct()
     );
+    assert!(blind6.writes >= 320 && blind6.readonly >= 300);
     for (label, f) in [
         ("first blind batch", &blind),
         ("second blind batch", &blind2),
