@@ -80,8 +80,9 @@
 //! - Redirections to `/dev/null`, `/dev/stdout`, `/dev/stderr`, `/dev/tty`,
 //!   `/dev/fd/N` and descriptor copies (`2>&1`, `>&2`) are not writes;
 //!   any other output redirection is, wherever it points (`/tmp` included).
-//! - `mktemp` is not a write (it creates an empty scratch file outside the
-//!   project), nor is the lock file `flock FILE` creates.
+//! - `mktemp` is a write like any other file it creates, `/tmp` included
+//!   (`mktemp -u` only prints a name); the lock file `flock FILE` creates
+//!   is not.
 //! - An option that names an output file is a write, whatever the tool:
 //!   `gcc -o bin/x`, `go build -o bin/x`, `go test -coverprofile=c.out`,
 //!   `pandoc -o`, `strace -o`; `-o -` and `-o /dev/null` are not.
