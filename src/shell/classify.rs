@@ -927,6 +927,7 @@ impl Cx<'_, '_, '_> {
             "sed" | "gsed" => self.sed(name, args, marks),
             "tar" | "gtar" | "bsdtar" => self.tar(args, marks),
             "sqlite3" | "duckdb" => self.sql(name, args, stdin, marks),
+            "psql" => self.psql(args, marks),
             "pacman" => {
                 let write = args.iter().any(|a| {
                     (a.starts_with("-S")
@@ -2014,6 +2015,52 @@ impl Cx<'_, '_, '_> {
         }
         let src = words.join(" ");
         self.findings(code::scan_pwsh(&src), &format!("{name} -Command"));
+    }
+
+    /// `psql`: the files `-o`/`--output` and `-L`/`--log-file` name, and
+    /// those its `-c` commands write on this machine (`\copy … TO 'f'`,
+    /// `\o f`); SQL it sends changes the server, not a file.
+    fn psql(&mut self, args: &[Arg<'_>], marks: Marks) {
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            i += 1;
+            let (key, glued) = match a.split_once('=') {
+                Some((k, v)) if k.starts_with("--") => (k, Some(v)),
+                _ => (a.as_ref(), None),
+            };
+            if !matches!(
+                key,
+                "-c" | "--command" | "-o" | "--output" | "-L" | "--log-file"
+            ) {
+                continue;
+            }
+            let (vi, v) = match glued {
+                Some(v) => (i - 1, v),
+                None => {
+                    i += 1;
+                    match args.get(i - 1) {
+                        Some(v) => (i - 1, v.as_ref()),
+                        None => break,
+                    }
+                }
+            };
+            if matches!(key, "-c" | "--command") {
+                let found = code::scan_psql(v);
+                for f in found.files {
+                    let what = format!("psql {key} writes a file");
+                    if f.is_empty() {
+                        self.write(what);
+                    } else {
+                        self.write_to(what, &f, marks.code(vi, v));
+                    }
+                }
+                for s in found.shell {
+                    self.reanalyse(&s);
+                }
+            } else if v != "-" && !is_safe_target(v) {
+                self.write_to(format!("psql {key} {v}"), v, marks.path(vi, v));
+            }
+        }
     }
 
     /// `sqlite3 [opts] DB [SQL…]`, `duckdb [opts] [DB] [SQL…]`: a change to

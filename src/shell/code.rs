@@ -276,6 +276,8 @@ pub(crate) fn scan(lang: Lang, src: &str) -> Findings {
 }
 
 fn python(toks: &[Tok], f: &mut Findings) {
+    // `sqlite3.connect('app.db')` and a writing statement run on it
+    let (mut db_file, mut db_change) = (false, false);
     for (i, t) in toks.iter().enumerate() {
         let Tok::Ident(name) = t else { continue };
         let name = name.as_str();
@@ -342,6 +344,17 @@ fn python(toks: &[Tok], f: &mut Findings) {
                 }
                 false
             }
+            "connect" if owner == Some("sqlite3") => {
+                db_file |=
+                    !matches!(args.first(), Some([Tok::Str(d)]) if d == ":memory:" || d.is_empty());
+                false
+            }
+            "execute" | "executemany" | "executescript" if dotted => {
+                let sql = args.first().map(|a| strings(a)).unwrap_or_default();
+                let found = scan_sql(&sql);
+                db_change |= found.db || !found.files.is_empty();
+                false
+            }
             _ => false,
         };
         if write {
@@ -351,6 +364,9 @@ fn python(toks: &[Tok], f: &mut Findings) {
                 format!("writes files ({name})")
             });
         }
+    }
+    if db_file && db_change {
+        f.writes.push("changes a database file (sqlite3)".into());
     }
 }
 
@@ -1227,6 +1243,108 @@ pub(crate) fn scan_sql(text: &str) -> Sql {
             }
             _ => {}
         }
+    }
+    out
+}
+
+/// What `psql -c` commands write on this machine: `\copy … TO 'file'`,
+/// `\o FILE`, `\g FILE`, `\w FILE` (the files, empty when not plain), and
+/// the shell commands they run (`\!`, `TO PROGRAM`, `\o |cmd`). Other SQL
+/// changes the server, not a file here.
+pub(crate) fn scan_psql(text: &str) -> Sql {
+    let mut out = Sql::default();
+    // each backslash command runs to the next one or the end of the line
+    for line in text.lines() {
+        let mut rest = line;
+        while let Some(k) = rest.find('\\') {
+            let after = &rest[k + 1..];
+            let end = after.find('\\').unwrap_or(after.len());
+            psql_meta(&after[..end], &mut out);
+            rest = &after[end..];
+        }
+    }
+    out
+}
+
+/// One psql backslash command, without its backslash.
+fn psql_meta(cmd: &str, out: &mut Sql) {
+    let words = sql_words(cmd);
+    let Some(name) = words.first() else { return };
+    let unquote = |w: &str| w.trim_matches(['\'', '"']).to_string();
+    match name.as_str() {
+        "!" => out.shell.push(cmd[1..].trim().to_string()),
+        n if n.starts_with('!') => out.shell.push(cmd[1..].trim().to_string()),
+        "copy" => {
+            let mut depth = 0i32;
+            let mut to = None;
+            for (k, w) in words.iter().enumerate().skip(1) {
+                match w.as_str() {
+                    "(" => depth += 1,
+                    ")" => depth -= 1,
+                    _ if depth == 0 && w.eq_ignore_ascii_case("to") => {
+                        to = Some(k);
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            let Some(k) = to else { return };
+            match words.get(k + 1).map(String::as_str) {
+                Some(w)
+                    if w.eq_ignore_ascii_case("stdout") || w.eq_ignore_ascii_case("pstdout") => {}
+                Some(w) if w.eq_ignore_ascii_case("program") => {
+                    out.shell
+                        .push(words.get(k + 2).map(|w| unquote(w)).unwrap_or_default());
+                }
+                Some(w) => out.files.push(unquote(w)),
+                None => out.files.push(String::new()),
+            }
+        }
+        "o" | "out" | "g" | "gx" | "w" | "write" => match words.get(1) {
+            Some(w) if w.starts_with('|') => out
+                .shell
+                .push(cmd[cmd.find('|').unwrap_or(0) + 1..].trim().to_string()),
+            Some(w) => out.files.push(unquote(w)),
+            None => {}
+        },
+        _ => {}
+    }
+}
+
+/// Words of a psql command: quoted strings kept whole, parentheses apart.
+fn sql_words(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quote: Option<char> = None;
+    for c in text.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => {
+                quote = None;
+                cur.push(c);
+            }
+            (Some(_), c) => cur.push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                cur.push(c);
+            }
+            (None, '(' | ')' | ';') => {
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+                if c != ';' {
+                    out.push(c.to_string());
+                }
+            }
+            (None, c) if c.is_whitespace() => {
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+            }
+            (None, c) => cur.push(c),
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
     }
     out
 }

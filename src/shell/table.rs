@@ -25,7 +25,7 @@ pub(crate) const CODE: &[&str] = &[
     "R", "pwsh", "powershell", "powershell.exe", "pwsh.exe", "tclsh", "wish", "expect",
     "osascript", "irb", "elixir", "awk", "gawk", "mawk", "nawk", "sed", "gsed", "find", "gfind", "fd",
     "fdfind", "xargs", "gxargs", "parallel", "tar", "gtar", "bsdtar", "sqlite3", "duckdb",
-    "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir",
+    "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir", "psql",
 ];
 
 const A: Targets = Targets::All;
@@ -93,7 +93,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "credo", "dialyzer", "reek", "brakeman", "htmlhint", "jshint", "jscs", "vue-tsc",
         "svelte-check", "astro", "next", "nuxt", "vite", "webpack", "rollup", "esbuild", "parcel",
         "storybook", "serve", "http-server", "live-server", "nodemon", "pm2",
-        "forever", "gunicorn", "uvicorn", "hypercorn", "flask", "celery", "psql",
+        "forever", "gunicorn", "uvicorn", "hypercorn", "flask", "celery",
         "mysql", "mongosh", "mongo", "pg_isready", "curlie", "grpcurl", "websocat", "ab", "wrk",
         "hey", "k6", "locust", "siege", "lighthouse", "gcloud", "az", "heroku", "fly", "flyctl",
         "vercel", "netlify", "doctl", "linode-cli", "firebase", "wrangler", "stripe", "sentry-cli",

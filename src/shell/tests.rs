@@ -1188,3 +1188,35 @@ mod streaming {
         }
     }
 }
+
+/// Sixth blind batch: SQL that writes local files or a database file
+/// (`psql -c '\copy … TO'`, Python's `sqlite3`).
+#[test]
+fn blind6_sql_that_writes_local_files() {
+    check_pairs(&[
+        (
+            r#"psql -d app_dev -c "\copy users TO 'users.csv' WITH CSV HEADER""#,
+            r#"psql -d app_dev -c "\copy users TO STDOUT WITH CSV HEADER""#,
+        ),
+        (
+            r#"psql "$DATABASE_URL" -c "\copy (SELECT * FROM users) TO 'users.csv' CSV HEADER""#,
+            r#"psql -d app -c "\copy users FROM 'users.csv' CSV HEADER""#,
+        ),
+        (
+            "psql -d app -o out.txt -c 'SELECT 1'",
+            "psql -c 'SELECT now();'",
+        ),
+        (r"psql -c '\o report.txt' -d app", r"psql -c '\dt'"),
+        (r"psql -c '\! rm -f x'", r"psql -c '\! ls'"),
+        (
+            "python -c \"import sqlite3; c=sqlite3.connect('app.db'); c.execute('DELETE FROM sessions'); c.commit()\"",
+            "python -c \"import sqlite3; c=sqlite3.connect('app.db'); print(c.execute('SELECT count(*) FROM users').fetchone())\"",
+        ),
+        (
+            "python3 -c \"import sqlite3; sqlite3.connect('a.db').executescript('CREATE TABLE t(x)')\"",
+            "python3 -c \"import sqlite3; c=sqlite3.connect(':memory:'); c.execute('CREATE TABLE t(x)')\"",
+        ),
+    ]);
+    let t = targets(r#"psql -d app -c "\copy users TO 'out/users.csv' CSV""#);
+    assert_eq!(t, ["out/users.csv"]);
+}
