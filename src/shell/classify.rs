@@ -849,8 +849,11 @@ impl Cx<'_, '_, '_> {
         } else {
             cmd_name(first)
         };
+        // a task named like a formatter is judged by its name, even if a
+        // command has that name too (`pnpm run fmt` is not coreutils' fmt)
+        let by_name = kind == RunKind::Task && is_fix_target(name);
         match self.lookup(name) {
-            Some(spec) if !table::is_code(name) => {
+            Some(spec) if !(table::is_code(name) || by_name) => {
                 if let Some((at, _, _)) = self.apply(spec, name, args, marks) {
                     self.nested(&args[at..], marks.skip(at));
                 }

@@ -82,7 +82,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "vulture", "radon", "xenon", "mocha", "ava", "karma", "cypress", "rspec",
         "minitest", "phpunit", "phpstan", "psalm", "bats", "behave", "ctest",
         "bazel", "bazelisk", "buck2", "scons", "javac", "java", "kotlinc", "kotlin",
-        "scalac", "scala", "sbt", "lein", "clojure", "clj", "ghc", "ghci", "stack",
+        "scalac", "scala", "lein", "clojure", "clj", "ghc", "ghci", "stack",
         "ocaml", "dune", "opam", "erl", "rebar3", "gleam", "nim", "crystal", "julia",
         "swiftc", "xcodebuild", "xcrun", "gcc-ar", "ar", "ld", "as", "shellcheck", "hadolint",
         "yamllint", "actionlint", "cspell", "vale", "proselint", "write-good", "alex",
@@ -95,8 +95,8 @@ pub(crate) const TABLE: &[Spec] = &[
         "storybook", "serve", "http-server", "live-server", "nodemon", "pm2",
         "forever", "gunicorn", "uvicorn", "hypercorn", "flask", "celery",
         "mysql", "mongosh", "mongo", "pg_isready", "curlie", "grpcurl", "websocat", "ab", "wrk",
-        "hey", "k6", "locust", "siege", "lighthouse", "gcloud", "az", "heroku", "fly", "flyctl",
-        "vercel", "netlify", "doctl", "linode-cli", "firebase", "wrangler", "stripe", "sentry-cli",
+        "hey", "k6", "locust", "siege", "lighthouse", "heroku", "fly", "flyctl",
+        "netlify", "doctl", "linode-cli", "firebase", "wrangler", "stripe", "sentry-cli",
         "op", "vault", "consul", "nomad", "kind", "minikube", "k3d", "kubectx", "kubens", "k9s",
         "stern", "skaffold", "tilt", "argocd", "flux", "istioctl", "eksctl",
         "ansible", "ansible-playbook", "ansible-lint", "packer", "vagrant", "cdk", "sam",
@@ -428,6 +428,50 @@ pub(crate) const TABLE: &[Spec] = &[
             ])]),
             // ~/.aws/config and credentials
             sub(&["configure"]).subs(&[sub(&["set", "import", "sso"]).always()]),
+            // ~/.kube/config
+            sub(&["eks"]).subs(&[sub(&["update-kubeconfig"]).always()]),
+        ]),
+    cmd(&["gcloud"])
+        .values(&["--project", "--account", "--configuration", "--format", "--verbosity"])
+        .subs(&[
+            // the active configuration's properties, in the gcloud config dir
+            sub(&["config"]).subs(&[
+                sub(&["set", "unset"]).always(),
+                sub(&["configurations"]).subs(&[sub(&[
+                    "create", "activate", "delete", "rename", "update",
+                ])
+                .always()]),
+            ]),
+            // ~/.kube/config
+            sub(&["container"]).subs(&[sub(&["clusters"])
+                .subs(&[sub(&["get-credentials"]).always()])]),
+            sub(&["storage"]).subs(&[sub(&["cp", "mv", "rsync"]).writes_targets(Dest)]),
+        ]),
+    cmd(&["az"])
+        .values(&["-o", "--output", "--query", "--subscription"])
+        .subs(&[
+            sub(&["storage"]).subs(&[sub(&["blob", "file"]).subs(&[
+                // `-f FILE` names the local file (without it, standard output)
+                sub(&["download"]).output(&["-f", "--file"]).values(AZ_STORAGE_VALUES),
+                sub(&["download-batch"])
+                    .always()
+                    .output(&["-d", "--destination"])
+                    .values(AZ_STORAGE_VALUES),
+            ])]),
+            // ~/.kube/config
+            sub(&["aks"]).subs(&[sub(&["get-credentials"]).always()]),
+            sub(&["config"]).subs(&[sub(&["set", "unset"]).always()]),
+        ]),
+    cmd(&["vercel"])
+        .values(&["--cwd", "--scope", "-S", "--token", "-t", "-A", "--local-config"])
+        .subs(&[
+            // `.env.local` unless given a file
+            sub(&["env"]).subs(&[sub(&["pull"])
+                .always()
+                .targets(Targets::First)
+                .values(&["--environment", "--git-branch"])]),
+            // `.vercel/`
+            sub(&["pull", "link"]).always(),
         ]),
     cmd(&["gsutil"])
         .values(&["-h", "-o", "-u"])
@@ -788,6 +832,20 @@ pub(crate) const TABLE: &[Spec] = &[
                 .values(&["-n", "--name", "-p", "--prefix"]),
         ]),
     // A temporary file or directory is a file written (outside the tree).
+    // `sqlite-utils COMMAND DB …`: the database file
+    cmd(&["sqlite-utils"]).subs(&[sub(&[
+        "insert", "upsert", "bulk", "create-database", "create-table", "create-index",
+        "create-view", "create-triggers", "drop-table", "drop-view", "transform", "extract",
+        "add-column", "add-foreign-key", "add-foreign-keys", "index-foreign-keys", "enable-fts",
+        "disable-fts", "populate-fts", "rebuild-fts", "optimize", "vacuum", "analyze", "convert",
+        "insert-files", "duplicate", "rename-table", "enable-wal", "disable-wal",
+        "enable-counts", "reset-counts", "add-geometry-column", "create-spatial-index",
+    ])
+    .always()
+    .targets(Targets::First)
+    .values(&["--pk", "--column", "--type", "--fk", "--fk-col", "--name"]),
+    sub(&["install", "uninstall"]).always(),
+    ]),
     cmd(&["mktemp"]).always().read_only(&["-u", "--dry-run"]),
     // Code generators that write next to their input by default.
     cmd(&["stringer", "flatc", "graphql-codegen", "gql-gen"]).always().read_only(&["--check"]),
@@ -1680,6 +1738,55 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["exec"]).run(1),
         sub(&["allow", "deny", "edit", "prune"]).always(),
     ]),
+    // --- infrastructure and platform tools -------------------------------------
+    cmd(&["ansible-galaxy"])
+        .values(&["-p", "--roles-path", "-r", "--role-file", "--requirements-file", "-s", "--server"])
+        .subs(&[
+            sub(&["collection", "role"]).subs(&[sub(&[
+                "install", "remove", "init", "download", "build", "delete",
+            ])
+            .always()
+            .values(&["-p", "--collections-path", "--roles-path", "-r", "--requirements-file", "-s"])]),
+            // the old form: `ansible-galaxy install ROLE`
+            sub(&["install", "remove", "init"]).always(),
+        ]),
+    // encrypts, decrypts and edits files in place (`--output FILE` elsewhere, `-` prints)
+    cmd(&["ansible-vault"])
+        .values(&["--vault-id", "--vault-password-file", "--vault-pass-file", "--encrypt-vault-id"])
+        .subs(&[
+            sub(&["encrypt", "decrypt", "rekey", "edit", "create"])
+                .always()
+                .targets(A)
+                .values(&[
+                    "--vault-id", "--vault-password-file", "--vault-pass-file",
+                    "--encrypt-vault-id", "--new-vault-id", "--new-vault-password-file",
+                ])
+                .output(&["--output"]),
+            sub(&["encrypt_string"]).output(&["--output"]).values(&[
+                "--vault-id", "--vault-password-file", "-n", "--name", "--encrypt-vault-id",
+            ]),
+        ]),
+    // CocoaPods: the Pods directory, Podfile.lock, the workspace
+    cmd(&["pod"]).subs(&[sub(&[
+        "install", "update", "deintegrate", "init", "repo", "cache", "setup", "lib", "spec",
+        "plugins", "trunk",
+    ])
+    .always()
+    .subs(&[sub(&["list", "lint", "cat", "which", "info", "search"])])]),
+    cmd(&["sbt"])
+        .tasks(&[
+            "scalafmt", "scalafmtAll", "scalafmtSbt", "scalafmtOnly", "*/scalafmt",
+            "*/scalafmtAll", "scalafix", "scalafixAll", "*/scalafix", "*/scalafixAll",
+            "scalafmtGenerateConfig", "clean",
+        ])
+        .values(&["-J", "--java-home", "--sbt-dir", "--ivy", "-D"]),
+    cmd(&["sqlfluff"]).subs(&[sub(&["fix", "format"])
+        .always()
+        .targets(A)
+        .values(&[
+            "--dialect", "--templater", "--rules", "--exclude-rules", "--config", "-p",
+            "--processes", "--ignore", "-f", "--format", "--logger",
+        ])]),
     cmd(&["dotenv", "dotenv-cli"])
         .run(0)
         .values(&["-e", "-c", "-v"]),
@@ -1895,6 +2002,13 @@ const RUFF_VALUES: &[&str] = &[
     "--config", "--select", "--ignore", "--extend-select", "--extend-ignore", "--line-length",
     "--target-version", "--exclude", "--extend-exclude", "--output-format", "--stdin-filename",
     "--per-file-ignores", "--fixable", "--unfixable", "--cache-dir",
+];
+
+#[rustfmt::skip]
+const AZ_STORAGE_VALUES: &[&str] = &[
+    "--account-name", "--account-key", "--connection-string", "--sas-token", "--auth-mode", "-c",
+    "--container-name", "-n", "--name", "-s", "--share-name", "-p", "--path", "--pattern",
+    "--blob-url", "--source", "--max-connections", "--start-range", "--end-range",
 ];
 
 #[rustfmt::skip]

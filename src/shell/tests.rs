@@ -1220,3 +1220,63 @@ fn blind6_sql_that_writes_local_files() {
     let t = targets(r#"psql -d app -c "\copy users TO 'out/users.csv' CSV""#);
     assert_eq!(t, ["out/users.csv"]);
 }
+
+/// Sixth blind batch: subcommands and tasks that write (config files in the
+/// home directory, installed dependencies, formatter tasks).
+#[test]
+fn blind6_subcommands_and_tasks_that_write() {
+    check_pairs(&[
+        ("pnpm run fmt", "pnpm run test"),
+        ("npm run fmt", "npm run build"),
+        ("sbt scalafmtAll", "sbt scalafmtCheckAll"),
+        ("sbt Test/scalafmt", "sbt test"),
+        ("pod install", "pod outdated"),
+        ("pod update Alamofire", "pod search Alamofire"),
+        (
+            "aws eks update-kubeconfig --name prod --region us-east-1",
+            "aws eks describe-cluster --name prod",
+        ),
+        (
+            "ansible-galaxy collection install -r requirements.yml",
+            "ansible-galaxy collection list",
+        ),
+        (
+            "ansible-galaxy role install geerlingguy.docker",
+            "ansible-galaxy role list",
+        ),
+        (
+            "ansible-vault encrypt group_vars/prod/secrets.yml",
+            "ansible-vault view group_vars/prod/secrets.yml",
+        ),
+        (
+            "ansible-vault decrypt group_vars/prod/secrets.yml",
+            "ansible-vault decrypt --output - group_vars/prod/secrets.yml",
+        ),
+        (
+            "gcloud config set project acme-staging",
+            "gcloud config list",
+        ),
+        (
+            "gcloud container clusters get-credentials prod",
+            "gcloud config get project",
+        ),
+        (
+            "az storage blob download --account-name a -c exports -n report.csv -f ./report.csv",
+            "az storage blob list --account-name a -c exports -o table",
+        ),
+        ("vercel env pull .env.local", "vercel env ls"),
+        ("vercel env pull", "vercel whoami"),
+        (
+            "sqlite-utils insert data.db people people.json --pk=id",
+            "sqlite-utils tables data.db --counts",
+        ),
+        (
+            "sqlite-utils transform data.db people --drop age",
+            "sqlite-utils rows data.db people",
+        ),
+        (
+            "sqlfluff fix --dialect postgres migrations/",
+            "sqlfluff lint --dialect postgres migrations/",
+        ),
+    ]);
+}
