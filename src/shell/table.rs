@@ -73,8 +73,8 @@ pub(crate) const TABLE: &[Spec] = &[
         "qsv", "bat", "batcat", "glow", "mdcat", "highlight", "pygmentize", "zcat", "zless",
         "zgrep", "zdiff", "bzcat", "xzcat", "zstdcat", "lz4cat", "zipinfo", "lsar", "tig",
         "getconf", "lsb_release", "arch", "tty", "stty", "tput", "clear", "reset",
-        "getent", "ldconfig", "ffprobe", "identify", "exiftool", "mediainfo", "pdfinfo",
-        "pdftotext", "wslpath", "cygpath", "nvidia-smi", "dmesg", "journalctl",
+        "getent", "ldconfig", "ffprobe", "identify", "mediainfo", "pdfinfo",
+        "wslpath", "cygpath", "nvidia-smi", "dmesg", "journalctl",
         "service", "loginctl", "timedatectl", "localectl", "findmnt", "mount", "blkid", "fdisk",
         "parted", "sensors", "pv", "ts", "ifne", "vipe", "combine", "isutf8", "errno", "pee",
         // builds, tests, linters and checkers: they write only build output
@@ -195,11 +195,16 @@ pub(crate) const TABLE: &[Spec] = &[
     ])
     .read_only(&["--diff", "-d"]),
     cmd(&[
-        "strip", "objcopy", "upx", "patchelf", "install_name_tool", "codesign",
+        "strip", "objcopy", "upx", "install_name_tool", "codesign",
     ])
     .writes_targets(Last)
     .values(&["-o", "-R", "-K", "-N", "--remove-section", "--keep-symbol"])
     .output(&["-o"]),
+    // `--set-*`, `--add-*`, `--remove-*`, … edit the file; `--print-*` only shows
+    cmd(&["patchelf"])
+        .writes_targets(Last)
+        .read_only(&["--print-*", "--version", "--help", "-h"])
+        .output(&["--output"]),
     cmd(&["dd"]).output(&["of="]),
     cmd(&["tee", "gtee"]).writes_targets(A),
     cmd(&["sort", "gsort"])
@@ -309,9 +314,62 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["mogrify"]).writes_targets(Targets::All),
         sub(&["convert", "composite", "montage", "compare"]).writes_targets(Dest),
     ]),
-    cmd(&["mogrify", "optipng", "jpegoptim", "oxipng"])
+    cmd(&["mogrify", "optipng", "oxipng"])
         .writes_targets(A)
-        .read_only(&["--dry-run", "-simulate", "--simulate"]),
+        .read_only(&["--dry-run", "-simulate", "--simulate", "-P", "--pretend"]),
+    cmd(&["jpegoptim"])
+        .writes_targets(A)
+        .read_only(&["-n", "--noaction", "--stdout"])
+        .values(&["-m", "--max", "-S", "--size", "-T", "--threshold"])
+        .output(&["-d", "--dest"]),
+    // `-TAG=VALUE`, `-all=`, `-TAG<=FILE` assign tags: the files are rewritten
+    // (keeping a `_original` copy unless told not to)
+    cmd(&["exiftool"])
+        .write_flags(&[
+            "-*=*", "-*<*", "-overwrite_original", "-overwrite_original_in_place", "-delete_original",
+            "-delete_original!", "-restore_original", "-tagsFromFile", "-geotag", "-w", "-w!",
+            "-w+", "-textOut", "-W", "-tagOut", "-srcfile",
+        ])
+        .targets(A)
+        .values(&[
+            "-w", "-w!", "-w+", "-textOut", "-W", "-tagOut", "-if", "-p", "-printFormat", "-d",
+            "-dateFormat", "-c", "-coordFormat", "-ext", "-extension", "-x", "-exclude", "-api",
+            "-charset", "-lang", "-sep", "-separator", "-userParam", "-fileOrder", "-i",
+            "-ignore", "-tagsFromFile", "-geotag", "-srcfile", "-config", "-@",
+        ])
+        .output(&["-o", "-out"]),
+    // the second argument is the text file written (`-` is standard output)
+    cmd(&["pdftotext"]).writes_targets(Nth(2)).values(&[
+        "-f", "-l", "-r", "-x", "-y", "-W", "-H", "-enc", "-eol", "-opw", "-upw", "-fixed",
+    ]),
+    cmd(&["qpdf"])
+        .writes_targets(Dest)
+        .write_flags(&["--replace-input"])
+        .read_only(&[
+            "--check", "--check-linearization", "--show-*", "--json", "--json-key",
+            "--json-object", "--is-encrypted", "--requires-password", "--list-attachments",
+            "--version", "--help", "--filtered-stream-data", "--raw-stream-data",
+        ]),
+    // plist edits happen in place unless `-o FILE`
+    cmd(&["plutil"])
+        .write_flags(&["-replace", "-insert", "-remove", "-convert"])
+        .targets(Last)
+        .read_only(&["-p", "-lint", "-help", "-type"])
+        .values(&["-e", "-s"])
+        .output(&["-o"]),
+    // a `tags` (or `TAGS`) file unless `-f -` or `-x`
+    cmd(&["ctags", "uctags", "exuberant-ctags", "etags"])
+        .always()
+        .read_only(&["-x", "--version", "--help", "--list-*"])
+        .values(&["--exclude", "--languages", "--fields", "--extras", "--kinds-*"])
+        .output(&["-f", "-o", "--output"]),
+    // certificate and key files, and `-install` changes the trust store
+    cmd(&["mkcert"])
+        .always()
+        .read_only(&["-CAROOT", "-help", "--help", "-version"])
+        .output(&["-cert-file", "-key-file", "-p12-file"]),
+    // `python -m zipfile -e ZIP DIR` (`-l`, `-t` only read)
+    cmd(&["zipfile"]).write_flags(&["-e", "--extract", "-c", "--create"]),
     cmd(&["ffmpeg", "avconv"]).writes_targets(Last).values(&[
         "-i", "-f", "-c", "-codec", "-vcodec", "-acodec", "-c:v", "-c:a", "-b", "-b:v", "-b:a",
         "-r", "-s", "-t", "-ss", "-to", "-vf", "-af", "-filter:v", "-filter:a", "-filter_complex",
@@ -918,6 +976,7 @@ pub(crate) const TABLE: &[Spec] = &[
         ]),
     cmd(&["jupyter"]).subs(&[sub(&["nbconvert"])
         .write_flags(&["--inplace", "--to"])
+        .read_only(&["--stdout"])
         .output(&["--output", "--output-dir"])]),
     // --- JavaScript -----------------------------------------------------------------
     cmd(&["npm", "npm.cmd"])

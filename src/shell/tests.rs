@@ -1280,3 +1280,78 @@ fn blind6_subcommands_and_tasks_that_write() {
         ),
     ]);
 }
+
+/// Sixth blind batch: file tools whose flags or arguments decide whether
+/// they write.
+#[test]
+fn blind6_file_tools_flags_and_outputs() {
+    check_pairs(&[
+        (
+            "python3 -m zipfile -e dist/pkg.whl /tmp/pkg",
+            "python3 -m zipfile -l dist/pkg.whl",
+        ),
+        (
+            "python3 -m zipfile -c out.zip src/",
+            "python3 -m zipfile -t dist/pkg.whl",
+        ),
+        (
+            "plutil -replace CFBundleShortVersionString -string 2.1.0 App/Info.plist",
+            "plutil -p App/Info.plist",
+        ),
+        (
+            "plutil -convert xml1 App/Info.plist",
+            "plutil -lint App/Info.plist",
+        ),
+        ("ctags -R --exclude=node_modules .", "ctags -R -f - ."),
+        ("ctags -R -f .tags src", "ctags -x src/main.c"),
+        (
+            "exiftool -all= -overwrite_original photos/*.jpg",
+            "exiftool -DateTimeOriginal photos/IMG_0042.jpg",
+        ),
+        ("exiftool -Artist=Me a.jpg", "exiftool -s -G a.jpg"),
+        (
+            "exiftool '-FileName<CreateDate' dir",
+            "exiftool -api largefilesupport=1 a.mov",
+        ),
+        (
+            "exiftool -o out.jpg -Title=x a.jpg",
+            "exiftool -if '$Make' -p '$FileName' dir",
+        ),
+        (
+            "pdftotext -layout manual.pdf manual.txt",
+            "pdftotext -layout manual.pdf -",
+        ),
+        ("qpdf --linearize in.pdf web.pdf", "qpdf --check web.pdf"),
+        (
+            "qpdf --replace-input --linearize in.pdf",
+            "qpdf --show-npages in.pdf",
+        ),
+        ("qpdf --decrypt in.pdf out.pdf", "qpdf --json in.pdf"),
+        ("mkcert localhost 127.0.0.1", "mkcert -CAROOT"),
+        ("mkcert -install", "mkcert -help"),
+        ("perf record -g ./bench", "perf stat -e cycles ./bench"),
+        // a task runner given a task is not `perf record`
+        ("yarn", "yarn lint --max-warnings=0"),
+        (
+            "perf record -o perf2.data ./bench",
+            "perf record -o - ./bench",
+        ),
+        (
+            "patchelf --set-rpath '$ORIGIN/../lib' dist/bin/tool",
+            "patchelf --print-rpath dist/bin/tool",
+        ),
+        (
+            "patchelf --add-needed libfoo.so dist/bin/tool",
+            "patchelf --print-needed dist/bin/tool",
+        ),
+        (
+            "jpegoptim --strip-all --max=85 static/photos/*.jpg",
+            "jpegoptim --noaction --max=85 static/photos/*.jpg",
+        ),
+        ("jpegoptim -m85 a.jpg", "jpegoptim -n -m85 a.jpg"),
+        (
+            "jupyter nbconvert --to script analysis.ipynb",
+            "jupyter nbconvert --to script --stdout analysis.ipynb",
+        ),
+    ]);
+}
