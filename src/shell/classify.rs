@@ -896,6 +896,7 @@ impl Cx<'_, '_, '_> {
             }
             "cd" | "pushd" | "popd" | "chdir" => self.cd(name, args, marks),
             "lua" | "luajit" => self.lua(name, args, stdin, marks),
+            "julia" => self.julia(args, stdin, marks),
             "Rscript" | "R" => self.r(name, args, stdin, marks),
             "pwsh" | "powershell" | "pwsh.exe" | "powershell.exe" => {
                 self.pwsh(name, args, stdin, marks)
@@ -1835,6 +1836,58 @@ impl Cx<'_, '_, '_> {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// `julia -e CODE`, `julia script.jl`, `julia` reading its program
+    /// from a pipe.
+    fn julia(&mut self, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            let (key, glued) = match a.split_once('=') {
+                Some((k, v)) if k.starts_with("--") => (k, Some(v)),
+                _ => (a.as_ref(), None),
+            };
+            match key {
+                "-e" | "--eval" | "-E" | "--print" => {
+                    let (ci, code) = match glued {
+                        Some(v) => (i, Some(v)),
+                        None => (i + 1, args.get(i + 1).map(AsRef::as_ref)),
+                    };
+                    if let Some(c) = code {
+                        if marks.code(ci, c) {
+                            self.unknown(format_args!("the code run by julia {key}"), c);
+                        }
+                        self.code(Lang::Julia, c, &format!("julia {key}"));
+                    }
+                    return; // the words after it are the program's ARGS
+                }
+                "-t" | "--threads" | "-p" | "--procs" | "-J" | "--sysimage" | "-C"
+                | "--cpu-target" | "-L" | "--load" | "--machine-file"
+                    if glued.is_none() =>
+                {
+                    i += 2
+                }
+                "-" => break,
+                "--" => {
+                    i += 1;
+                    break;
+                }
+                _ if a.starts_with('-') => i += 1,
+                _ => break,
+            }
+        }
+        match args.get(i) {
+            Some(s) if !is_stdin_path(s) => {
+                if !self.proc_subst_script("julia", marks, i, s) {
+                    self.script(s, &args[i + 1..], marks.skip(i + 1));
+                }
+            }
+            _ => {
+                if let Some(s) = self.stdin_code(stdin, "julia") {
+                    self.code(Lang::Julia, &s, "julia script on stdin");
+                }
+            }
         }
     }
 

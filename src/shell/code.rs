@@ -1,6 +1,7 @@
 //! Inline code given to interpreters (`python -c`, `node -e`, `perl -e`,
-//! `ruby -e`, `php -r`, `lua -e`, `Rscript -e`, `pwsh -c`, awk programs, sed
-//! scripts, SQL given to `sqlite3`): does it open files for writing, delete
+//! `ruby -e`, `php -r`, `lua -e`, `Rscript -e`, `pwsh -c`, `julia -e`, awk
+//! programs, sed scripts, SQL given to `sqlite3`, `psql -c` backslash
+//! commands): does it open files for writing, delete
 //! or move them, or run shell commands? A small tokenizer (identifiers,
 //! string literals, punctuation) is enough to tell `open(p, 'w')` from
 //! `open(p)` and `os.remove(p)` from `xs.remove(p)`; it is a heuristic, not an
@@ -16,6 +17,7 @@ pub(crate) enum Lang {
     Lua,
     R,
     Elixir,
+    Julia,
 }
 
 /// What a piece of code does that matters here.
@@ -71,7 +73,13 @@ fn lex(src: &str, lang: Lang) -> Vec<Tok> {
         }
         let hash_comment = matches!(
             lang,
-            Lang::Python | Lang::Ruby | Lang::Perl | Lang::Php | Lang::R | Lang::Elixir
+            Lang::Python
+                | Lang::Ruby
+                | Lang::Perl
+                | Lang::Php
+                | Lang::R
+                | Lang::Elixir
+                | Lang::Julia
         );
         if lang == Lang::Lua && c == '-' && s.get(i + 1) == Some(&'-') {
             while s.get(i).is_some_and(|&c| c != '\n') {
@@ -112,8 +120,9 @@ fn lex(src: &str, lang: Lang) -> Vec<Tok> {
             continue;
         }
         if c == '\'' || c == '"' || c == '`' {
-            let triple =
-                lang == Lang::Python && s.get(i + 1) == Some(&c) && s.get(i + 2) == Some(&c);
+            let triple = matches!(lang, Lang::Python | Lang::Julia)
+                && s.get(i + 1) == Some(&c)
+                && s.get(i + 2) == Some(&c);
             let mut text = String::new();
             i += if triple { 3 } else { 1 };
             while let Some(&d) = s.get(i) {
@@ -135,7 +144,8 @@ fn lex(src: &str, lang: Lang) -> Vec<Tok> {
                 text.push(d);
                 i += 1;
             }
-            let shell_backtick = c == '`' && matches!(lang, Lang::Perl | Lang::Ruby | Lang::Php);
+            let shell_backtick =
+                c == '`' && matches!(lang, Lang::Perl | Lang::Ruby | Lang::Php | Lang::Julia);
             out.push(if shell_backtick {
                 Tok::Cmd(text)
             } else {
@@ -265,6 +275,7 @@ pub(crate) fn scan(lang: Lang, src: &str) -> Findings {
         Lang::Lua => lua(&toks, &mut f),
         Lang::R => r(&toks, &mut f),
         Lang::Elixir => elixir(&toks, &mut f),
+        Lang::Julia => julia(&toks, &mut f),
     }
     for t in &toks {
         if let Tok::Cmd(c) = t {
@@ -627,6 +638,76 @@ fn lua(toks: &[Tok], f: &mut Findings) {
             f.writes.push(format!("writes files ({name})"));
         }
     }
+}
+
+/// Julia: files written (`write("f", x)`, `open("f", "w")`, `rm`, `mv`,
+/// `mkpath`, …), packages changed (`Pkg.add`, `pkg"add X"`), and commands
+/// run (`` run(`cmd`) ``: the backtick string).
+fn julia(toks: &[Tok], f: &mut Findings) {
+    for (i, t) in toks.iter().enumerate() {
+        let Tok::Ident(name) = t else { continue };
+        let name = name.as_str();
+        // `pkg"add DataFrames"`: the Pkg REPL mode as a string macro
+        if name == "pkg"
+            && let Some(Tok::Str(cmd)) = toks.get(i + 1)
+        {
+            if cmd.split_whitespace().next().is_some_and(is_pkg_change) {
+                f.writes.push("changes the project's packages (Pkg)".into());
+            }
+            continue;
+        }
+        if !is_punct(toks.get(i + 1), '(') {
+            continue;
+        }
+        let (_, owner) = receiver(toks, i);
+        let args = call_args(toks, i + 1);
+        let write = match (owner, name) {
+            (Some("Pkg"), n) => is_pkg_change(n),
+            (_, "open") => mode_arg(&args, &[1]),
+            // `write(path, x)`; `write(io, x)` writes to a stream already open
+            (_, "write" | "serialize" | "save" | "writedlm") => {
+                matches!(args.first(), Some([Tok::Str(_), ..]))
+            }
+            (_, "download") => args.len() >= 2,
+            (
+                None,
+                "rm" | "mv" | "cp" | "mkdir" | "mkpath" | "touch" | "symlink" | "hardlink"
+                | "chmod" | "chown" | "mktempdir" | "mktemp" | "cptree",
+            ) => true,
+            _ => false,
+        };
+        if write {
+            f.writes.push(if owner == Some("Pkg") {
+                "changes the project's packages (Pkg)".to_string()
+            } else {
+                format!("writes files ({name})")
+            });
+        }
+    }
+}
+
+/// A `Pkg` function or Pkg REPL command that changes Project.toml,
+/// Manifest.toml or the depot.
+fn is_pkg_change(n: &str) -> bool {
+    matches!(
+        n,
+        "add"
+            | "rm"
+            | "remove"
+            | "update"
+            | "up"
+            | "instantiate"
+            | "develop"
+            | "dev"
+            | "pin"
+            | "free"
+            | "build"
+            | "gc"
+            | "generate"
+            | "resolve"
+            | "compat"
+            | "upgrade_manifest"
+    )
 }
 
 /// Does an R call pass `name = "…"` (a string) among its arguments?

@@ -2,8 +2,8 @@
 //! (see `spec.rs` for the fields; users add commands in `config.toml` with
 //! the same fields). Commands whose meaning needs code — shells, `eval`,
 //! `source`, interpreters and their inline code, `sed`, `awk`, `find`,
-//! `fd`, `xargs`, `parallel`, `tar`, `sqlite3`, `duckdb`, `pacman`,
-//! `pwsh` — are in `classify.rs`; they are known commands too
+//! `fd`, `xargs`, `parallel`, `tar`, `sqlite3`, `duckdb`, `psql`,
+//! `pacman`, `pwsh` — are in `classify.rs`; they are known commands too
 //! ([`CODE`]).
 //!
 //! The table is Rust data, not a file read at run time: parsing it would
@@ -25,7 +25,7 @@ pub(crate) const CODE: &[&str] = &[
     "R", "pwsh", "powershell", "powershell.exe", "pwsh.exe", "tclsh", "wish", "expect",
     "osascript", "irb", "elixir", "awk", "gawk", "mawk", "nawk", "sed", "gsed", "find", "gfind", "fd",
     "fdfind", "xargs", "gxargs", "parallel", "tar", "gtar", "bsdtar", "sqlite3", "duckdb",
-    "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir", "psql",
+    "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir", "psql", "julia",
 ];
 
 const A: Targets = Targets::All;
@@ -83,7 +83,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "minitest", "phpunit", "phpstan", "psalm", "bats", "behave", "ctest",
         "bazel", "bazelisk", "buck2", "scons", "javac", "java", "kotlinc", "kotlin",
         "scalac", "scala", "lein", "clojure", "clj", "ghc", "ghci", "stack",
-        "ocaml", "dune", "opam", "erl", "rebar3", "gleam", "nim", "crystal", "julia",
+        "ocaml", "dune", "opam", "erl", "rebar3", "gleam", "nim", "crystal",
         "swiftc", "xcodebuild", "xcrun", "gcc-ar", "ar", "ld", "as", "shellcheck", "hadolint",
         "yamllint", "actionlint", "cspell", "vale", "proselint", "write-good", "alex",
         "staticcheck", "golint", "revive", "govulncheck", "errcheck", "ineffassign", "gosec",

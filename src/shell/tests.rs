@@ -1355,3 +1355,40 @@ fn blind6_file_tools_flags_and_outputs() {
         ),
     ]);
 }
+
+/// `julia -e CODE` is scanned like the other interpreters' inline code:
+/// files it writes, `Pkg` changes to the project, commands it runs.
+#[test]
+fn inline_julia_code() {
+    check_pairs(&[
+        (
+            r#"julia --project -e 'using Pkg; Pkg.add("DataFrames")'"#,
+            r#"julia --project -e 'using Pkg; Pkg.status()'"#,
+        ),
+        (
+            r#"julia --project=. -e 'import Pkg; Pkg.instantiate()'"#,
+            r#"julia --project=. -e 'import Pkg; Pkg.test()'"#,
+        ),
+        (
+            r#"julia -e 'using Pkg; pkg"add Example"'"#,
+            r#"julia -e 'using Pkg; pkg"status"'"#,
+        ),
+        (
+            r#"julia -e 'write("out.txt", "x")'"#,
+            r#"julia -e 'println(read("in.txt", String))'"#,
+        ),
+        (
+            r#"julia -e 'open("log.txt", "a") do io; println(io, 1); end'"#,
+            r#"julia -e 'open("log.txt") do io; println(readline(io)); end'"#,
+        ),
+        (
+            r#"julia -e 'rm("build"; recursive=true)'"#,
+            r#"julia -e 'isdir("build") && println(1)'"#,
+        ),
+        ("julia -e 'run(`rm -rf build`)'", "julia -e 'run(`ls`)'"),
+        (
+            "echo 'mkpath(\"out\")' | julia",
+            "julia -t 4 --project scripts/bench.jl",
+        ),
+    ]);
+}
