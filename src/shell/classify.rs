@@ -897,6 +897,8 @@ impl Cx<'_, '_, '_> {
             "cd" | "pushd" | "popd" | "chdir" => self.cd(name, args, marks),
             "lua" | "luajit" => self.lua(name, args, stdin, marks),
             "julia" => self.julia(args, stdin, marks),
+            "ex" => self.ex(args, marks),
+            "ed" | "red" => self.ed(name, args, stdin, marks),
             "Rscript" | "R" => self.r(name, args, stdin, marks),
             "pwsh" | "powershell" | "pwsh.exe" | "powershell.exe" => {
                 self.pwsh(name, args, stdin, marks)
@@ -1836,6 +1838,120 @@ impl Cx<'_, '_, '_> {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// `ex FILE…`: an editor, so a write of its files, unless its commands
+    /// (`+CMD`, `-c CMD`, `--cmd CMD`) are all seen and only print and quit
+    /// (`ex -s +'%p' +'q!' f`).
+    fn ex(&mut self, args: &[Arg<'_>], marks: Marks) {
+        let mut cmds: Vec<&str> = Vec::new();
+        let mut first: Vec<&str> = Vec::new(); // `--cmd`: before the others
+        let mut files: Vec<usize> = Vec::new();
+        let mut unseen = false;
+        let mut i = 0;
+        let mut dd = false;
+        while let Some(a) = args.get(i) {
+            i += 1;
+            let a = a.as_ref();
+            if dd || a == "-" || !(a.starts_with('-') || a.starts_with('+')) {
+                files.push(i - 1);
+                continue;
+            }
+            if marks.code(i - 1, a) {
+                unseen = true;
+            }
+            if let Some(c) = a.strip_prefix('+') {
+                cmds.push(if c.is_empty() { "$" } else { c });
+                continue;
+            }
+            match a {
+                "--" => dd = true,
+                "--cmd" => {
+                    first.extend(args.get(i).map(AsRef::as_ref));
+                    unseen |= args.get(i).is_some_and(|c| marks.code(i, c));
+                    i += 1;
+                }
+                "-d" | "--diff" => return, // compares, as before
+                _ if a.starts_with("--") => unseen = true, // `--startuptime FILE`, …
+                _ => {
+                    // a cluster of flags; `c`, `S`, `u`, `i`, `T`, `w`, `W`
+                    // take a value (the rest of the word or the next one)
+                    for (k, c) in a.char_indices().skip(1) {
+                        if c == 'V' {
+                            // `-V[N][FILE]`: messages written to FILE
+                            unseen |= !a[k + 1..].chars().all(|d| d.is_ascii_digit());
+                            break;
+                        }
+                        if !"cSuiTwWrt".contains(c) {
+                            continue;
+                        }
+                        let rest = &a[k + 1..];
+                        let (vi, v) = if rest.is_empty() {
+                            i += 1;
+                            (i - 1, args.get(i - 1).map_or("", AsRef::as_ref))
+                        } else {
+                            (i - 1, rest)
+                        };
+                        match c {
+                            'c' => {
+                                cmds.push(v);
+                                unseen |= marks.code(vi, v);
+                            }
+                            'i' | 'T' => {}
+                            'u' if matches!(v, "NONE" | "NORC") => {}
+                            // a script file, a vimrc, a keystroke log, a tag
+                            _ => unseen = true,
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        first.extend(cmds);
+        if !unseen && code::ex_read_only(&first) {
+            return;
+        }
+        self.editor_writes("ex", args, &files, marks);
+    }
+
+    /// `ed FILE` with its script on standard input: a write of the file
+    /// unless the script is seen and only prints (`printf ',p\nq\n' | ed -s f`).
+    fn ed(&mut self, name: &str, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
+        let mut files: Vec<usize> = Vec::new();
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            i += 1;
+            match a.as_ref() {
+                "-p" | "--prompt" => i += 1,
+                s if s.len() > 1 && s.starts_with('-') => {}
+                _ => files.push(i - 1),
+            }
+        }
+        if let Ok(Some(script)) = stdin.script()
+            && code::ed_read_only(&script)
+        {
+            return;
+        }
+        self.editor_writes(name, args, &files, marks);
+    }
+
+    /// An editor's files are written (with none, only the words `xargs`
+    /// appends are).
+    fn editor_writes(&mut self, name: &str, args: &[Arg<'_>], files: &[usize], marks: Marks) {
+        let mut any = false;
+        for &k in files {
+            let f = args[k].as_ref();
+            if f == "-" || is_safe_target(f) {
+                continue;
+            }
+            any = true;
+            self.name_target(name, f, marks.path(k, f));
+        }
+        if any {
+            self.out.writes.push(name.to_string());
+        } else if files.is_empty() && self.appended {
+            self.write(format!("{name} (on xargs' input)"));
         }
     }
 

@@ -1430,6 +1430,226 @@ fn sql_words(text: &str) -> Vec<String> {
     out
 }
 
+/// Does an `ex` script (its `+CMD`, `-c CMD` and `--cmd CMD` commands, in
+/// order) only print and then quit? Only commands known not to write or run
+/// anything count (print, substitute, delete, `g/re/p`, `set`, …), and it
+/// must reach a quit that takes (`q!`, or `q` before any change): anything
+/// else, or no quit (`ex` then reads more commands), is taken as a write.
+pub(crate) fn ex_read_only(cmds: &[&str]) -> bool {
+    let mut changed = false;
+    for line in cmds {
+        match ex_line(line, &mut changed, false) {
+            None => return false,
+            Some(true) => return true,
+            Some(false) => {}
+        }
+    }
+    false
+}
+
+/// One ex command line (commands split at `|`): `None` when a command is
+/// not known to be harmless, else whether it quits. `in_global`: the
+/// commands of a `:g`, which may not quit.
+fn ex_line(line: &str, changed: &mut bool, in_global: bool) -> Option<bool> {
+    let mut rest = line;
+    loop {
+        let cmd = rest.trim_start_matches([' ', '\t', ':']);
+        if cmd.is_empty() {
+            return Some(false);
+        }
+        let after_range = skip_range(cmd)?;
+        let name_len = after_range
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(after_range.len());
+        let (mut name, mut args) = after_range.split_at(name_len);
+        if name.is_empty() && after_range.starts_with(['#', '=', '&', '~', '<', '>']) {
+            (name, args) = after_range.split_at(1);
+        }
+        if name.is_empty() {
+            // a range alone moves to a line; anything else (`!cmd`, `@r`,
+            // `"…`) is not known to be harmless
+            let (a, next) = split_bar(after_range);
+            if !a.trim().is_empty() {
+                return None;
+            }
+            match next {
+                Some(n) => {
+                    rest = n;
+                    continue;
+                }
+                None => return Some(false),
+            }
+        }
+        let bang = args.starts_with('!');
+        if bang {
+            args = &args[1..];
+        }
+        if matches!(
+            name,
+            "g" | "gl" | "glo" | "glob" | "globa" | "global" | "v" | "vg" | "vglobal"
+        ) {
+            // `g/re/CMDS`: the rest of the line is its commands
+            let delim = args.chars().next()?;
+            if delim.is_alphanumeric() || delim == '\\' || delim == '"' || delim == '|' {
+                return None;
+            }
+            let cmds = skip_pattern(&args[delim.len_utf8()..], delim)?;
+            return ex_line(cmds, changed, true).map(|_| false);
+        }
+        // the command's arguments run to an unescaped `|`
+        let (args, next) = split_bar(args);
+        let quits = match name {
+            "p" | "pr" | "pri" | "prin" | "print" | "P" | "nu" | "num" | "numb" | "numbe"
+            | "number" | "l" | "li" | "lis" | "list" | "z" | "#" | "=" => false,
+            // flags only: a value may name a file written (`verbosefile=`)
+            "se" | "set" | "setl" | "setlocal"
+                if args
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || " \t!?&".contains(c)) =>
+            {
+                false
+            }
+            "s" | "su" | "sub" | "subs" | "substitute" | "&" | "~" => {
+                if args.contains("\\=") {
+                    return None; // `\=EXPR`: an expression, which may call functions
+                }
+                *changed = true;
+                false
+            }
+            "d" | "de" | "del" | "dele" | "delet" | "delete" | "m" | "mo" | "mov" | "move"
+            | "t" | "co" | "cop" | "copy" | "j" | "jo" | "joi" | "join" | "<" | ">" | "u"
+            | "un" | "und" | "undo" | "y" | "ya" | "yan" | "yank" | "pu" | "put" | "k" | "ma"
+            | "mar" | "mark" | "sor" | "sort"
+                // `put =EXPR` evaluates an expression
+                if !args.contains('=') =>
+            {
+                *changed = true;
+                false
+            }
+            "q" | "qu" | "qui" | "quit" | "qa" | "qal" | "qall" | "quita" | "quitall" if !in_global => {
+                bang || !*changed
+            }
+            "cq" | "cqu" | "cqui" | "cquit" if !in_global => true,
+            _ => return None,
+        };
+        if quits {
+            return Some(true);
+        }
+        match next {
+            Some(n) => rest = n,
+            None => return Some(false),
+        }
+    }
+}
+
+/// The text after an ex or ed range (`%`, `1,$`, `.,+3`, `'a`, `/re/`,
+/// `?re?`), or `None` if a pattern is not closed.
+fn skip_range(cmd: &str) -> Option<&str> {
+    let mut rest = cmd;
+    loop {
+        let c = rest.chars().next();
+        match c {
+            Some('/' | '?') => {
+                let d = c?;
+                rest = skip_pattern(&rest[1..], d)?;
+            }
+            Some('\'') => rest = rest.get(2..)?,
+            Some(c) if c.is_ascii_digit() || "%.,;$+-^ \t".contains(c) => rest = &rest[1..],
+            _ => return Some(rest),
+        }
+    }
+}
+
+/// The text after a pattern closed by `delim` (a backslash escapes), or
+/// the rest of the line when it is not closed (ex and ed allow that at the
+/// end of a line).
+fn skip_pattern(text: &str, delim: char) -> Option<&str> {
+    let mut chars = text.char_indices();
+    while let Some((k, c)) = chars.next() {
+        if c == '\\' {
+            chars.next();
+        } else if c == delim {
+            return Some(&text[k + c.len_utf8()..]);
+        }
+    }
+    Some("")
+}
+
+/// An ex command's arguments up to an unescaped `|`, and the commands after it.
+fn split_bar(args: &str) -> (&str, Option<&str>) {
+    let mut chars = args.char_indices();
+    while let Some((k, c)) = chars.next() {
+        if c == '\\' {
+            chars.next();
+        } else if c == '|' {
+            return (&args[..k], Some(&args[k + 1..]));
+        }
+    }
+    (args, None)
+}
+
+/// Does an `ed` script (the text ed reads on its standard input) only
+/// print? Only commands known not to write or run anything count: printing,
+/// buffer edits that are never saved (`s`, `d`, `a`…`.`), `g/re/p`, `q`;
+/// ed quits without saving at the end of its input. `w`, `!cmd`, `r`, `e`,
+/// and anything not known make it a write.
+pub(crate) fn ed_read_only(text: &str) -> bool {
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        let Some(after) = skip_range(line) else {
+            return false;
+        };
+        let mut chars = after.chars();
+        let c = chars.next();
+        let args = chars.as_str();
+        match c {
+            None => {}
+            Some(
+                'p' | 'n' | 'l' | '=' | 'P' | 'H' | 'h' | 'k' | 'u' | 'j' | 'd' | 'm' | 't' | 'y'
+                | 'x' | 'z' | 's',
+            ) => {
+                // a suffix may print (`p`, `n`, `l`); a file name or a
+                // command never follows these
+                if matches!(c, Some('s')) && args.ends_with('\\') {
+                    return false; // continued on the next line
+                }
+            }
+            Some('a' | 'i' | 'c') => {
+                // text lines until a lone `.`
+                if !args.trim_start_matches(['p', 'n', 'l']).is_empty() {
+                    return false;
+                }
+                loop {
+                    match lines.next() {
+                        Some(".") => break,
+                        Some(_) => {}
+                        None => return true,
+                    }
+                }
+            }
+            Some('g' | 'v') => {
+                let Some(d) = args.chars().next() else {
+                    return false;
+                };
+                if d.is_alphanumeric() || d == ' ' || d == '\\' {
+                    return false;
+                }
+                let Some(cmds) = skip_pattern(&args[d.len_utf8()..], d) else {
+                    return false;
+                };
+                // one command, on this line, and not one that takes text
+                let cmds = cmds.trim();
+                if cmds.ends_with('\\') || !matches!(cmds, "" | "p" | "n" | "l" | "d" | "=") {
+                    return false;
+                }
+            }
+            Some('q' | 'Q') if args.trim().is_empty() => return true,
+            _ => return false,
+        }
+    }
+    true
+}
+
 /// SQL split at `;` outside quotes, and at newlines before dot-commands.
 fn sql_statements(text: &str) -> Vec<String> {
     let mut out = Vec::new();

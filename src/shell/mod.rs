@@ -54,7 +54,8 @@
 //! their inline code (Python, Node, Perl, Ruby, PHP, Lua, R, PowerShell,
 //! Julia), `sed` and `awk` programs, `find -exec`, `xargs`, `parallel`,
 //! `tar`, SQL given to `sqlite3`/`duckdb`, `psql -c` backslash commands
-//! (`\copy … TO 'file'`), `cd`.
+//! (`\copy … TO 'file'`), `ex` and `ed` scripts (read-only only when seen
+//! whole and made of commands that print and quit), `cd`.
 //!
 //! Writes name their files where the text says them ([`Analysis::targets`]:
 //! redirections, destinations, `sed -i` files, output options, relative to a

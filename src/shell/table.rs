@@ -3,7 +3,7 @@
 //! the same fields). Commands whose meaning needs code — shells, `eval`,
 //! `source`, interpreters and their inline code, `sed`, `awk`, `find`,
 //! `fd`, `xargs`, `parallel`, `tar`, `sqlite3`, `duckdb`, `psql`,
-//! `pacman`, `pwsh` — are in `classify.rs`; they are known commands too
+//! `pacman`, `pwsh`, `ex` and `ed` scripts — are in `classify.rs`; they are known commands too
 //! ([`CODE`]).
 //!
 //! The table is Rust data, not a file read at run time: parsing it would
@@ -25,7 +25,7 @@ pub(crate) const CODE: &[&str] = &[
     "R", "pwsh", "powershell", "powershell.exe", "pwsh.exe", "tclsh", "wish", "expect",
     "osascript", "irb", "elixir", "awk", "gawk", "mawk", "nawk", "sed", "gsed", "find", "gfind", "fd",
     "fdfind", "xargs", "gxargs", "parallel", "tar", "gtar", "bsdtar", "sqlite3", "duckdb",
-    "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir", "psql", "julia",
+    "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir", "psql", "julia", "ex", "ed", "red",
 ];
 
 const A: Targets = Targets::All;
@@ -182,11 +182,9 @@ pub(crate) const TABLE: &[Spec] = &[
         ])
         .output(&["-o", "--output"])
         .files(&["-r", "--reject-file"]),
-    cmd(&["sponge", "ed", "red"])
-        .writes_targets(A)
-        .values(&["-p"]),
+    cmd(&["sponge"]).writes_targets(A),
     cmd(&[
-        "ex", "vi", "vim", "nvim", "nano", "emacs", "emacsclient", "pico", "micro", "hx", "kak",
+        "vi", "vim", "nvim", "nano", "emacs", "emacsclient", "pico", "micro", "hx", "kak",
         "code", "subl", "gedit", "mcedit", "joe", "jed", "ne",
     ])
     .writes_targets(A)

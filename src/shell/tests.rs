@@ -1392,3 +1392,56 @@ fn inline_julia_code() {
         ),
     ]);
 }
+
+/// `ex` and `ed` scripts that are seen whole and only print and quit are
+/// read-only; a write command (`w`, `x`, `wq`), a shell command (`!cmd`),
+/// anything not known, a script not seen, or an `ex` script that never
+/// quits keep them writes.
+#[test]
+fn ex_and_ed_scripts_that_only_print() {
+    check_pairs(&[
+        (
+            "ex -sc '%s/2023/2024/g|x' LICENSE",
+            "ex -s +'%p' +'q!' README.md",
+        ),
+        (
+            "ex -s +'g/TODO/d' +'wq' src/main.c",
+            "ex -s +'g/TODO/p' +'q!' src/main.c",
+        ),
+        // `q` fails after a change: ex goes on reading commands
+        ("ex -s +'%s/a/b/g' +'q' f", "ex -s +'%s/a/b/g|%p' +'q!' f"),
+        ("ex -s +'%p' f", "ex -s -c '1,5p' -c 'q' f"),
+        ("ex -s +'!rm x' +'q!' f", "ex -s +'set nu' +'%p' +'q!' f"),
+        (
+            "ex -s +'set verbosefile=/tmp/log' +'q!' f",
+            "ex -s +10 +'.p' +'q!' f",
+        ),
+        (
+            r#"ex -s +'put =system("rm x")' +'q!' f"#,
+            "ex -s +'$' +'.,$d' +'%p' +'cq' f",
+        ),
+        ("ex -s +'g/x/w! out' +'q!' f", "ex -s +'v/^#/p' +'q!' f"),
+        ("ex -S script.vim f", "ex -s -u NONE +'%p' +'q!' f"),
+        ("ex -s -V9log.txt +'%p' +'q!' f", "ex -s -V9 +'%p' +'q!' f"),
+        ("ex -s +\"$CMD\" +'q!' f", "ex -s +'/main/' +'.p' +'q!' f"),
+        (
+            r"printf '%s\n' ',p' 'w' 'q' | ed -s README.md",
+            r"printf '%s\n' ',p' 'q' | ed -s README.md",
+        ),
+        (
+            r"ed -s README.md <<< $'1i\n# Project\n.\nw\nq'",
+            r"ed -s README.md <<< $'1i\n# w\n.\n,p\nQ'",
+        ),
+        ("ed f", r"printf ',p\nq\n' | ed -s config.ini"),
+        ("cat cmds.ed | ed -s f", r"printf 'g/re/p\nq\n' | ed -s f"),
+        (
+            r"printf '!rm x\nq\n' | ed -s f",
+            r"printf '1,3n\nq\n' | ed -s f",
+        ),
+        (r"printf 'r !date\nq\n' | ed f", r"printf '$=\n' | ed -s f"),
+        (
+            r"printf ',s/a/b/\nw\n' | ed -s f",
+            r"printf ',s/a/b/\n,p\n' | ed -s f",
+        ),
+    ]);
+}
