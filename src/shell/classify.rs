@@ -849,8 +849,11 @@ impl Cx<'_, '_, '_> {
         } else {
             cmd_name(first)
         };
+        // a task named like a formatter is judged by its name, even if a
+        // command has that name too (`pnpm run fmt` is not coreutils' fmt)
+        let by_name = kind == RunKind::Task && is_fix_target(name);
         match self.lookup(name) {
-            Some(spec) if !table::is_code(name) => {
+            Some(spec) if !(table::is_code(name) || by_name) => {
                 if let Some((at, _, _)) = self.apply(spec, name, args, marks) {
                     self.nested(&args[at..], marks.skip(at));
                 }
@@ -893,6 +896,9 @@ impl Cx<'_, '_, '_> {
             }
             "cd" | "pushd" | "popd" | "chdir" => self.cd(name, args, marks),
             "lua" | "luajit" => self.lua(name, args, stdin, marks),
+            "julia" => self.julia(args, stdin, marks),
+            "ex" => self.ex(args, marks),
+            "ed" | "red" => self.ed(name, args, stdin, marks),
             "Rscript" | "R" => self.r(name, args, stdin, marks),
             "pwsh" | "powershell" | "pwsh.exe" | "powershell.exe" => {
                 self.pwsh(name, args, stdin, marks)
@@ -927,6 +933,7 @@ impl Cx<'_, '_, '_> {
             "sed" | "gsed" => self.sed(name, args, marks),
             "tar" | "gtar" | "bsdtar" => self.tar(args, marks),
             "sqlite3" | "duckdb" => self.sql(name, args, stdin, marks),
+            "psql" => self.psql(args, marks),
             "pacman" => {
                 let write = args.iter().any(|a| {
                     (a.starts_with("-S")
@@ -1834,6 +1841,172 @@ impl Cx<'_, '_, '_> {
         }
     }
 
+    /// `ex FILE…`: an editor, so a write of its files, unless its commands
+    /// (`+CMD`, `-c CMD`, `--cmd CMD`) are all seen and only print and quit
+    /// (`ex -s +'%p' +'q!' f`).
+    fn ex(&mut self, args: &[Arg<'_>], marks: Marks) {
+        let mut cmds: Vec<&str> = Vec::new();
+        let mut first: Vec<&str> = Vec::new(); // `--cmd`: before the others
+        let mut files: Vec<usize> = Vec::new();
+        let mut unseen = false;
+        let mut i = 0;
+        let mut dd = false;
+        while let Some(a) = args.get(i) {
+            i += 1;
+            let a = a.as_ref();
+            if dd || a == "-" || !(a.starts_with('-') || a.starts_with('+')) {
+                files.push(i - 1);
+                continue;
+            }
+            if marks.code(i - 1, a) {
+                unseen = true;
+            }
+            if let Some(c) = a.strip_prefix('+') {
+                cmds.push(if c.is_empty() { "$" } else { c });
+                continue;
+            }
+            match a {
+                "--" => dd = true,
+                "--cmd" => {
+                    first.extend(args.get(i).map(AsRef::as_ref));
+                    unseen |= args.get(i).is_some_and(|c| marks.code(i, c));
+                    i += 1;
+                }
+                "-d" | "--diff" => return, // compares, as before
+                _ if a.starts_with("--") => unseen = true, // `--startuptime FILE`, …
+                _ => {
+                    // a cluster of flags; `c`, `S`, `u`, `i`, `T`, `w`, `W`
+                    // take a value (the rest of the word or the next one)
+                    for (k, c) in a.char_indices().skip(1) {
+                        if c == 'V' {
+                            // `-V[N][FILE]`: messages written to FILE
+                            unseen |= !a[k + 1..].chars().all(|d| d.is_ascii_digit());
+                            break;
+                        }
+                        if !"cSuiTwWrt".contains(c) {
+                            continue;
+                        }
+                        let rest = &a[k + 1..];
+                        let (vi, v) = if rest.is_empty() {
+                            i += 1;
+                            (i - 1, args.get(i - 1).map_or("", AsRef::as_ref))
+                        } else {
+                            (i - 1, rest)
+                        };
+                        match c {
+                            'c' => {
+                                cmds.push(v);
+                                unseen |= marks.code(vi, v);
+                            }
+                            'i' | 'T' => {}
+                            'u' if matches!(v, "NONE" | "NORC") => {}
+                            // a script file, a vimrc, a keystroke log, a tag
+                            _ => unseen = true,
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        first.extend(cmds);
+        if !unseen && code::ex_read_only(&first) {
+            return;
+        }
+        self.editor_writes("ex", args, &files, marks);
+    }
+
+    /// `ed FILE` with its script on standard input: a write of the file
+    /// unless the script is seen and only prints (`printf ',p\nq\n' | ed -s f`).
+    fn ed(&mut self, name: &str, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
+        let mut files: Vec<usize> = Vec::new();
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            i += 1;
+            match a.as_ref() {
+                "-p" | "--prompt" => i += 1,
+                s if s.len() > 1 && s.starts_with('-') => {}
+                _ => files.push(i - 1),
+            }
+        }
+        if let Ok(Some(script)) = stdin.script()
+            && code::ed_read_only(&script)
+        {
+            return;
+        }
+        self.editor_writes(name, args, &files, marks);
+    }
+
+    /// An editor's files are written (with none, only the words `xargs`
+    /// appends are).
+    fn editor_writes(&mut self, name: &str, args: &[Arg<'_>], files: &[usize], marks: Marks) {
+        let mut any = false;
+        for &k in files {
+            let f = args[k].as_ref();
+            if f == "-" || is_safe_target(f) {
+                continue;
+            }
+            any = true;
+            self.name_target(name, f, marks.path(k, f));
+        }
+        if any {
+            self.out.writes.push(name.to_string());
+        } else if files.is_empty() && self.appended {
+            self.write(format!("{name} (on xargs' input)"));
+        }
+    }
+
+    /// `julia -e CODE`, `julia script.jl`, `julia` reading its program
+    /// from a pipe.
+    fn julia(&mut self, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            let (key, glued) = match a.split_once('=') {
+                Some((k, v)) if k.starts_with("--") => (k, Some(v)),
+                _ => (a.as_ref(), None),
+            };
+            match key {
+                "-e" | "--eval" | "-E" | "--print" => {
+                    let (ci, code) = match glued {
+                        Some(v) => (i, Some(v)),
+                        None => (i + 1, args.get(i + 1).map(AsRef::as_ref)),
+                    };
+                    if let Some(c) = code {
+                        if marks.code(ci, c) {
+                            self.unknown(format_args!("the code run by julia {key}"), c);
+                        }
+                        self.code(Lang::Julia, c, &format!("julia {key}"));
+                    }
+                    return; // the words after it are the program's ARGS
+                }
+                "-t" | "--threads" | "-p" | "--procs" | "-J" | "--sysimage" | "-C"
+                | "--cpu-target" | "-L" | "--load" | "--machine-file"
+                    if glued.is_none() =>
+                {
+                    i += 2
+                }
+                "-" => break,
+                "--" => {
+                    i += 1;
+                    break;
+                }
+                _ if a.starts_with('-') => i += 1,
+                _ => break,
+            }
+        }
+        match args.get(i) {
+            Some(s) if !is_stdin_path(s) => {
+                if !self.proc_subst_script("julia", marks, i, s) {
+                    self.script(s, &args[i + 1..], marks.skip(i + 1));
+                }
+            }
+            _ => {
+                if let Some(s) = self.stdin_code(stdin, "julia") {
+                    self.code(Lang::Julia, &s, "julia script on stdin");
+                }
+            }
+        }
+    }
+
     /// `lua -e CODE`, `lua script.lua`, `lua -` (stdin).
     fn lua(&mut self, name: &str, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         let mut i = 0;
@@ -2014,6 +2187,52 @@ impl Cx<'_, '_, '_> {
         }
         let src = words.join(" ");
         self.findings(code::scan_pwsh(&src), &format!("{name} -Command"));
+    }
+
+    /// `psql`: the files `-o`/`--output` and `-L`/`--log-file` name, and
+    /// those its `-c` commands write on this machine (`\copy … TO 'f'`,
+    /// `\o f`); SQL it sends changes the server, not a file.
+    fn psql(&mut self, args: &[Arg<'_>], marks: Marks) {
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            i += 1;
+            let (key, glued) = match a.split_once('=') {
+                Some((k, v)) if k.starts_with("--") => (k, Some(v)),
+                _ => (a.as_ref(), None),
+            };
+            if !matches!(
+                key,
+                "-c" | "--command" | "-o" | "--output" | "-L" | "--log-file"
+            ) {
+                continue;
+            }
+            let (vi, v) = match glued {
+                Some(v) => (i - 1, v),
+                None => {
+                    i += 1;
+                    match args.get(i - 1) {
+                        Some(v) => (i - 1, v.as_ref()),
+                        None => break,
+                    }
+                }
+            };
+            if matches!(key, "-c" | "--command") {
+                let found = code::scan_psql(v);
+                for f in found.files {
+                    let what = format!("psql {key} writes a file");
+                    if f.is_empty() {
+                        self.write(what);
+                    } else {
+                        self.write_to(what, &f, marks.code(vi, v));
+                    }
+                }
+                for s in found.shell {
+                    self.reanalyse(&s);
+                }
+            } else if v != "-" && !is_safe_target(v) {
+                self.write_to(format!("psql {key} {v}"), v, marks.path(vi, v));
+            }
+        }
     }
 
     /// `sqlite3 [opts] DB [SQL…]`, `duckdb [opts] [DB] [SQL…]`: a change to

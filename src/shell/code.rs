@@ -1,6 +1,7 @@
 //! Inline code given to interpreters (`python -c`, `node -e`, `perl -e`,
-//! `ruby -e`, `php -r`, `lua -e`, `Rscript -e`, `pwsh -c`, awk programs, sed
-//! scripts, SQL given to `sqlite3`): does it open files for writing, delete
+//! `ruby -e`, `php -r`, `lua -e`, `Rscript -e`, `pwsh -c`, `julia -e`, awk
+//! programs, sed scripts, SQL given to `sqlite3`, `psql -c` backslash
+//! commands): does it open files for writing, delete
 //! or move them, or run shell commands? A small tokenizer (identifiers,
 //! string literals, punctuation) is enough to tell `open(p, 'w')` from
 //! `open(p)` and `os.remove(p)` from `xs.remove(p)`; it is a heuristic, not an
@@ -16,6 +17,7 @@ pub(crate) enum Lang {
     Lua,
     R,
     Elixir,
+    Julia,
 }
 
 /// What a piece of code does that matters here.
@@ -71,7 +73,13 @@ fn lex(src: &str, lang: Lang) -> Vec<Tok> {
         }
         let hash_comment = matches!(
             lang,
-            Lang::Python | Lang::Ruby | Lang::Perl | Lang::Php | Lang::R | Lang::Elixir
+            Lang::Python
+                | Lang::Ruby
+                | Lang::Perl
+                | Lang::Php
+                | Lang::R
+                | Lang::Elixir
+                | Lang::Julia
         );
         if lang == Lang::Lua && c == '-' && s.get(i + 1) == Some(&'-') {
             while s.get(i).is_some_and(|&c| c != '\n') {
@@ -112,8 +120,9 @@ fn lex(src: &str, lang: Lang) -> Vec<Tok> {
             continue;
         }
         if c == '\'' || c == '"' || c == '`' {
-            let triple =
-                lang == Lang::Python && s.get(i + 1) == Some(&c) && s.get(i + 2) == Some(&c);
+            let triple = matches!(lang, Lang::Python | Lang::Julia)
+                && s.get(i + 1) == Some(&c)
+                && s.get(i + 2) == Some(&c);
             let mut text = String::new();
             i += if triple { 3 } else { 1 };
             while let Some(&d) = s.get(i) {
@@ -135,7 +144,8 @@ fn lex(src: &str, lang: Lang) -> Vec<Tok> {
                 text.push(d);
                 i += 1;
             }
-            let shell_backtick = c == '`' && matches!(lang, Lang::Perl | Lang::Ruby | Lang::Php);
+            let shell_backtick =
+                c == '`' && matches!(lang, Lang::Perl | Lang::Ruby | Lang::Php | Lang::Julia);
             out.push(if shell_backtick {
                 Tok::Cmd(text)
             } else {
@@ -265,6 +275,7 @@ pub(crate) fn scan(lang: Lang, src: &str) -> Findings {
         Lang::Lua => lua(&toks, &mut f),
         Lang::R => r(&toks, &mut f),
         Lang::Elixir => elixir(&toks, &mut f),
+        Lang::Julia => julia(&toks, &mut f),
     }
     for t in &toks {
         if let Tok::Cmd(c) = t {
@@ -276,6 +287,8 @@ pub(crate) fn scan(lang: Lang, src: &str) -> Findings {
 }
 
 fn python(toks: &[Tok], f: &mut Findings) {
+    // `sqlite3.connect('app.db')` and a writing statement run on it
+    let (mut db_file, mut db_change) = (false, false);
     for (i, t) in toks.iter().enumerate() {
         let Tok::Ident(name) = t else { continue };
         let name = name.as_str();
@@ -342,6 +355,17 @@ fn python(toks: &[Tok], f: &mut Findings) {
                 }
                 false
             }
+            "connect" if owner == Some("sqlite3") => {
+                db_file |=
+                    !matches!(args.first(), Some([Tok::Str(d)]) if d == ":memory:" || d.is_empty());
+                false
+            }
+            "execute" | "executemany" | "executescript" if dotted => {
+                let sql = args.first().map(|a| strings(a)).unwrap_or_default();
+                let found = scan_sql(&sql);
+                db_change |= found.db || !found.files.is_empty();
+                false
+            }
             _ => false,
         };
         if write {
@@ -351,6 +375,9 @@ fn python(toks: &[Tok], f: &mut Findings) {
                 format!("writes files ({name})")
             });
         }
+    }
+    if db_file && db_change {
+        f.writes.push("changes a database file (sqlite3)".into());
     }
 }
 
@@ -611,6 +638,76 @@ fn lua(toks: &[Tok], f: &mut Findings) {
             f.writes.push(format!("writes files ({name})"));
         }
     }
+}
+
+/// Julia: files written (`write("f", x)`, `open("f", "w")`, `rm`, `mv`,
+/// `mkpath`, …), packages changed (`Pkg.add`, `pkg"add X"`), and commands
+/// run (`` run(`cmd`) ``: the backtick string).
+fn julia(toks: &[Tok], f: &mut Findings) {
+    for (i, t) in toks.iter().enumerate() {
+        let Tok::Ident(name) = t else { continue };
+        let name = name.as_str();
+        // `pkg"add DataFrames"`: the Pkg REPL mode as a string macro
+        if name == "pkg"
+            && let Some(Tok::Str(cmd)) = toks.get(i + 1)
+        {
+            if cmd.split_whitespace().next().is_some_and(is_pkg_change) {
+                f.writes.push("changes the project's packages (Pkg)".into());
+            }
+            continue;
+        }
+        if !is_punct(toks.get(i + 1), '(') {
+            continue;
+        }
+        let (_, owner) = receiver(toks, i);
+        let args = call_args(toks, i + 1);
+        let write = match (owner, name) {
+            (Some("Pkg"), n) => is_pkg_change(n),
+            (_, "open") => mode_arg(&args, &[1]),
+            // `write(path, x)`; `write(io, x)` writes to a stream already open
+            (_, "write" | "serialize" | "save" | "writedlm") => {
+                matches!(args.first(), Some([Tok::Str(_), ..]))
+            }
+            (_, "download") => args.len() >= 2,
+            (
+                None,
+                "rm" | "mv" | "cp" | "mkdir" | "mkpath" | "touch" | "symlink" | "hardlink"
+                | "chmod" | "chown" | "mktempdir" | "mktemp" | "cptree",
+            ) => true,
+            _ => false,
+        };
+        if write {
+            f.writes.push(if owner == Some("Pkg") {
+                "changes the project's packages (Pkg)".to_string()
+            } else {
+                format!("writes files ({name})")
+            });
+        }
+    }
+}
+
+/// A `Pkg` function or Pkg REPL command that changes Project.toml,
+/// Manifest.toml or the depot.
+fn is_pkg_change(n: &str) -> bool {
+    matches!(
+        n,
+        "add"
+            | "rm"
+            | "remove"
+            | "update"
+            | "up"
+            | "instantiate"
+            | "develop"
+            | "dev"
+            | "pin"
+            | "free"
+            | "build"
+            | "gc"
+            | "generate"
+            | "resolve"
+            | "compat"
+            | "upgrade_manifest"
+    )
 }
 
 /// Does an R call pass `name = "…"` (a string) among its arguments?
@@ -1229,6 +1326,328 @@ pub(crate) fn scan_sql(text: &str) -> Sql {
         }
     }
     out
+}
+
+/// What `psql -c` commands write on this machine: `\copy … TO 'file'`,
+/// `\o FILE`, `\g FILE`, `\w FILE` (the files, empty when not plain), and
+/// the shell commands they run (`\!`, `TO PROGRAM`, `\o |cmd`). Other SQL
+/// changes the server, not a file here.
+pub(crate) fn scan_psql(text: &str) -> Sql {
+    let mut out = Sql::default();
+    // each backslash command runs to the next one or the end of the line
+    for line in text.lines() {
+        let mut rest = line;
+        while let Some(k) = rest.find('\\') {
+            let after = &rest[k + 1..];
+            let end = after.find('\\').unwrap_or(after.len());
+            psql_meta(&after[..end], &mut out);
+            rest = &after[end..];
+        }
+    }
+    out
+}
+
+/// One psql backslash command, without its backslash.
+fn psql_meta(cmd: &str, out: &mut Sql) {
+    let words = sql_words(cmd);
+    let Some(name) = words.first() else { return };
+    let unquote = |w: &str| w.trim_matches(['\'', '"']).to_string();
+    match name.as_str() {
+        "!" => out.shell.push(cmd[1..].trim().to_string()),
+        n if n.starts_with('!') => out.shell.push(cmd[1..].trim().to_string()),
+        "copy" => {
+            let mut depth = 0i32;
+            let mut to = None;
+            for (k, w) in words.iter().enumerate().skip(1) {
+                match w.as_str() {
+                    "(" => depth += 1,
+                    ")" => depth -= 1,
+                    _ if depth == 0 && w.eq_ignore_ascii_case("to") => {
+                        to = Some(k);
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            let Some(k) = to else { return };
+            match words.get(k + 1).map(String::as_str) {
+                Some(w)
+                    if w.eq_ignore_ascii_case("stdout") || w.eq_ignore_ascii_case("pstdout") => {}
+                Some(w) if w.eq_ignore_ascii_case("program") => {
+                    out.shell
+                        .push(words.get(k + 2).map(|w| unquote(w)).unwrap_or_default());
+                }
+                Some(w) => out.files.push(unquote(w)),
+                None => out.files.push(String::new()),
+            }
+        }
+        "o" | "out" | "g" | "gx" | "w" | "write" => match words.get(1) {
+            Some(w) if w.starts_with('|') => out
+                .shell
+                .push(cmd[cmd.find('|').unwrap_or(0) + 1..].trim().to_string()),
+            Some(w) => out.files.push(unquote(w)),
+            None => {}
+        },
+        _ => {}
+    }
+}
+
+/// Words of a psql command: quoted strings kept whole, parentheses apart.
+fn sql_words(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quote: Option<char> = None;
+    for c in text.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => {
+                quote = None;
+                cur.push(c);
+            }
+            (Some(_), c) => cur.push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                cur.push(c);
+            }
+            (None, '(' | ')' | ';') => {
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+                if c != ';' {
+                    out.push(c.to_string());
+                }
+            }
+            (None, c) if c.is_whitespace() => {
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+            }
+            (None, c) => cur.push(c),
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// Does an `ex` script (its `+CMD`, `-c CMD` and `--cmd CMD` commands, in
+/// order) only print and then quit? Only commands known not to write or run
+/// anything count (print, substitute, delete, `g/re/p`, `set`, …), and it
+/// must reach a quit that takes (`q!`, or `q` before any change): anything
+/// else, or no quit (`ex` then reads more commands), is taken as a write.
+pub(crate) fn ex_read_only(cmds: &[&str]) -> bool {
+    let mut changed = false;
+    for line in cmds {
+        match ex_line(line, &mut changed, false) {
+            None => return false,
+            Some(true) => return true,
+            Some(false) => {}
+        }
+    }
+    false
+}
+
+/// One ex command line (commands split at `|`): `None` when a command is
+/// not known to be harmless, else whether it quits. `in_global`: the
+/// commands of a `:g`, which may not quit.
+fn ex_line(line: &str, changed: &mut bool, in_global: bool) -> Option<bool> {
+    let mut rest = line;
+    loop {
+        let cmd = rest.trim_start_matches([' ', '\t', ':']);
+        if cmd.is_empty() {
+            return Some(false);
+        }
+        let after_range = skip_range(cmd)?;
+        let name_len = after_range
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(after_range.len());
+        let (mut name, mut args) = after_range.split_at(name_len);
+        if name.is_empty() && after_range.starts_with(['#', '=', '&', '~', '<', '>']) {
+            (name, args) = after_range.split_at(1);
+        }
+        if name.is_empty() {
+            // a range alone moves to a line; anything else (`!cmd`, `@r`,
+            // `"…`) is not known to be harmless
+            let (a, next) = split_bar(after_range);
+            if !a.trim().is_empty() {
+                return None;
+            }
+            match next {
+                Some(n) => {
+                    rest = n;
+                    continue;
+                }
+                None => return Some(false),
+            }
+        }
+        let bang = args.starts_with('!');
+        if bang {
+            args = &args[1..];
+        }
+        if matches!(
+            name,
+            "g" | "gl" | "glo" | "glob" | "globa" | "global" | "v" | "vg" | "vglobal"
+        ) {
+            // `g/re/CMDS`: the rest of the line is its commands
+            let delim = args.chars().next()?;
+            if delim.is_alphanumeric() || delim == '\\' || delim == '"' || delim == '|' {
+                return None;
+            }
+            let cmds = skip_pattern(&args[delim.len_utf8()..], delim)?;
+            return ex_line(cmds, changed, true).map(|_| false);
+        }
+        // the command's arguments run to an unescaped `|`
+        let (args, next) = split_bar(args);
+        let quits = match name {
+            "p" | "pr" | "pri" | "prin" | "print" | "P" | "nu" | "num" | "numb" | "numbe"
+            | "number" | "l" | "li" | "lis" | "list" | "z" | "#" | "=" => false,
+            // flags only: a value may name a file written (`verbosefile=`)
+            "se" | "set" | "setl" | "setlocal"
+                if args
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || " \t!?&".contains(c)) =>
+            {
+                false
+            }
+            "s" | "su" | "sub" | "subs" | "substitute" | "&" | "~" => {
+                if args.contains("\\=") {
+                    return None; // `\=EXPR`: an expression, which may call functions
+                }
+                *changed = true;
+                false
+            }
+            "d" | "de" | "del" | "dele" | "delet" | "delete" | "m" | "mo" | "mov" | "move"
+            | "t" | "co" | "cop" | "copy" | "j" | "jo" | "joi" | "join" | "<" | ">" | "u"
+            | "un" | "und" | "undo" | "y" | "ya" | "yan" | "yank" | "pu" | "put" | "k" | "ma"
+            | "mar" | "mark" | "sor" | "sort"
+                // `put =EXPR` evaluates an expression
+                if !args.contains('=') =>
+            {
+                *changed = true;
+                false
+            }
+            "q" | "qu" | "qui" | "quit" | "qa" | "qal" | "qall" | "quita" | "quitall" if !in_global => {
+                bang || !*changed
+            }
+            "cq" | "cqu" | "cqui" | "cquit" if !in_global => true,
+            _ => return None,
+        };
+        if quits {
+            return Some(true);
+        }
+        match next {
+            Some(n) => rest = n,
+            None => return Some(false),
+        }
+    }
+}
+
+/// The text after an ex or ed range (`%`, `1,$`, `.,+3`, `'a`, `/re/`,
+/// `?re?`), or `None` if a pattern is not closed.
+fn skip_range(cmd: &str) -> Option<&str> {
+    let mut rest = cmd;
+    loop {
+        let c = rest.chars().next();
+        match c {
+            Some('/' | '?') => {
+                let d = c?;
+                rest = skip_pattern(&rest[1..], d)?;
+            }
+            Some('\'') => rest = rest.get(2..)?,
+            Some(c) if c.is_ascii_digit() || "%.,;$+-^ \t".contains(c) => rest = &rest[1..],
+            _ => return Some(rest),
+        }
+    }
+}
+
+/// The text after a pattern closed by `delim` (a backslash escapes), or
+/// the rest of the line when it is not closed (ex and ed allow that at the
+/// end of a line).
+fn skip_pattern(text: &str, delim: char) -> Option<&str> {
+    let mut chars = text.char_indices();
+    while let Some((k, c)) = chars.next() {
+        if c == '\\' {
+            chars.next();
+        } else if c == delim {
+            return Some(&text[k + c.len_utf8()..]);
+        }
+    }
+    Some("")
+}
+
+/// An ex command's arguments up to an unescaped `|`, and the commands after it.
+fn split_bar(args: &str) -> (&str, Option<&str>) {
+    let mut chars = args.char_indices();
+    while let Some((k, c)) = chars.next() {
+        if c == '\\' {
+            chars.next();
+        } else if c == '|' {
+            return (&args[..k], Some(&args[k + 1..]));
+        }
+    }
+    (args, None)
+}
+
+/// Does an `ed` script (the text ed reads on its standard input) only
+/// print? Only commands known not to write or run anything count: printing,
+/// buffer edits that are never saved (`s`, `d`, `a`…`.`), `g/re/p`, `q`;
+/// ed quits without saving at the end of its input. `w`, `!cmd`, `r`, `e`,
+/// and anything not known make it a write.
+pub(crate) fn ed_read_only(text: &str) -> bool {
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        let Some(after) = skip_range(line) else {
+            return false;
+        };
+        let mut chars = after.chars();
+        let c = chars.next();
+        let args = chars.as_str();
+        match c {
+            None => {}
+            Some(
+                'p' | 'n' | 'l' | '=' | 'P' | 'H' | 'h' | 'k' | 'u' | 'j' | 'd' | 'm' | 't' | 'y'
+                | 'x' | 'z' | 's',
+            ) => {
+                // a suffix may print (`p`, `n`, `l`); a file name or a
+                // command never follows these
+                if matches!(c, Some('s')) && args.ends_with('\\') {
+                    return false; // continued on the next line
+                }
+            }
+            Some('a' | 'i' | 'c') => {
+                // text lines until a lone `.`
+                if !args.trim_start_matches(['p', 'n', 'l']).is_empty() {
+                    return false;
+                }
+                loop {
+                    match lines.next() {
+                        Some(".") => break,
+                        Some(_) => {}
+                        None => return true,
+                    }
+                }
+            }
+            Some('g' | 'v') => {
+                let Some(d) = args.chars().next() else {
+                    return false;
+                };
+                if d.is_alphanumeric() || d == ' ' || d == '\\' {
+                    return false;
+                }
+                let Some(cmds) = skip_pattern(&args[d.len_utf8()..], d) else {
+                    return false;
+                };
+                // one command, on this line, and not one that takes text
+                let cmds = cmds.trim();
+                if cmds.ends_with('\\') || !matches!(cmds, "" | "p" | "n" | "l" | "d" | "=") {
+                    return false;
+                }
+            }
+            Some('q' | 'Q') if args.trim().is_empty() => return true,
+            _ => return false,
+        }
+    }
+    true
 }
 
 /// SQL split at `;` outside quotes, and at newlines before dot-commands.

@@ -101,6 +101,8 @@ fn short(c: char) -> Option<&'static str> {
 fn matches(entry: &str, key: &str, val: Option<&str>) -> bool {
     match entry.split_once('=') {
         Some((_, "")) => false,
+        // `-*=*`: any option given a value (`exiftool -TAG=V`, `-all=`)
+        Some((k, v)) if entry.contains('*') => wild(k, key) && val.is_some_and(|x| wild(v, x)),
         Some((k, v)) => k == key && val == Some(v),
         None => wild(entry, key),
     }
@@ -347,7 +349,13 @@ impl Cx<'_, '_, '_> {
             // A wrapper's own default write happens only if it names a file
             // before the command (`script log.txt make`).
             let chosen = select(spec.targets(), pos, args);
-            if !chosen.is_empty() && outputs.is_empty() {
+            // … or if it always writes a file it does not name
+            // (`perf record CMD`: perf.data; not `yarn TASK`, a task runner
+            // that installs when given none)
+            let unnamed = spec.writes() == Writes::Always
+                && spec.targets() == Targets::None
+                && run.is_some_and(|(_, kind)| kind == RunKind::Command);
+            if (!chosen.is_empty() || unnamed) && outputs.is_empty() {
                 self.default_write(&spec, label, args, marks, pos, &chosen);
             }
             return run.map(|(at, kind)| (at, kind, label.to_string()));
@@ -425,7 +433,14 @@ impl Cx<'_, '_, '_> {
         if any(spec.list(Field::Listing), key, val) {
             seen.listing = true;
         }
-        if seen.write_flag.is_none() && any(spec.list(Field::WriteFlags), key, val) {
+        // `-*=*` is a word with a value glued on, not an option's value
+        // (`exiftool -api k=v` is not `-TAG=V`)
+        if seen.write_flag.is_none()
+            && spec.list(Field::WriteFlags).any(|e| {
+                matches(e, key, val)
+                    && !(e.contains('*') && e.contains('=') && takes_value(spec, key))
+            })
+        {
             seen.write_flag = Some(key);
         }
         if let Some(v) = val {

@@ -51,9 +51,11 @@
 //! and bytes (`compact.rs`): pointers in static data would cost a
 //! relocation each at every process start. What needs code stays in
 //! `classify.rs` and `code.rs`: shells, `eval`, `source`, interpreters and
-//! their inline code (Python, Node, Perl, Ruby, PHP, Lua, R, PowerShell),
-//! `sed` and `awk` programs, `find -exec`, `xargs`, `parallel`, `tar`, SQL
-//! given to `sqlite3`/`duckdb`, `cd`.
+//! their inline code (Python, Node, Perl, Ruby, PHP, Lua, R, PowerShell,
+//! Julia), `sed` and `awk` programs, `find -exec`, `xargs`, `parallel`,
+//! `tar`, SQL given to `sqlite3`/`duckdb`, `psql -c` backslash commands
+//! (`\copy … TO 'file'`), `ex` and `ed` scripts (read-only only when seen
+//! whole and made of commands that print and quit), `cd`.
 //!
 //! Writes name their files where the text says them ([`Analysis::targets`]:
 //! redirections, destinations, `sed -i` files, output options, relative to a

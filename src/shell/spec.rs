@@ -32,7 +32,9 @@
 //! Option entries are matched whole (`--output` also matches
 //! `--output=FILE`); an entry with `=` matches that value only
 //! (`--emit=stdout` matches `--emit stdout` too); `*` matches any run
-//! (`--*_out`); an entry ending in `=` is a `key=value` word (`dd of=FILE`).
+//! (`--*_out`), in the value too: `-*=*` is any option with a value glued
+//! on (`exiftool -TAG=V`; not the value of an option in `values`); an
+//! entry ending in `=` is a `key=value` word (`dd of=FILE`).
 
 /// A list of option entries or names.
 pub type List = &'static [&'static str];

@@ -2,8 +2,8 @@
 //! (see `spec.rs` for the fields; users add commands in `config.toml` with
 //! the same fields). Commands whose meaning needs code — shells, `eval`,
 //! `source`, interpreters and their inline code, `sed`, `awk`, `find`,
-//! `fd`, `xargs`, `parallel`, `tar`, `sqlite3`, `duckdb`, `pacman`,
-//! `pwsh` — are in `classify.rs`; they are known commands too
+//! `fd`, `xargs`, `parallel`, `tar`, `sqlite3`, `duckdb`, `psql`,
+//! `pacman`, `pwsh`, `ex` and `ed` scripts — are in `classify.rs`; they are known commands too
 //! ([`CODE`]).
 //!
 //! The table is Rust data, not a file read at run time: parsing it would
@@ -25,7 +25,7 @@ pub(crate) const CODE: &[&str] = &[
     "R", "pwsh", "powershell", "powershell.exe", "pwsh.exe", "tclsh", "wish", "expect",
     "osascript", "irb", "elixir", "awk", "gawk", "mawk", "nawk", "sed", "gsed", "find", "gfind", "fd",
     "fdfind", "xargs", "gxargs", "parallel", "tar", "gtar", "bsdtar", "sqlite3", "duckdb",
-    "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir",
+    "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir", "psql", "julia", "ex", "ed", "red",
 ];
 
 const A: Targets = Targets::All;
@@ -73,8 +73,8 @@ pub(crate) const TABLE: &[Spec] = &[
         "qsv", "bat", "batcat", "glow", "mdcat", "highlight", "pygmentize", "zcat", "zless",
         "zgrep", "zdiff", "bzcat", "xzcat", "zstdcat", "lz4cat", "zipinfo", "lsar", "tig",
         "getconf", "lsb_release", "arch", "tty", "stty", "tput", "clear", "reset",
-        "getent", "ldconfig", "ffprobe", "identify", "exiftool", "mediainfo", "pdfinfo",
-        "pdftotext", "wslpath", "cygpath", "nvidia-smi", "dmesg", "journalctl",
+        "getent", "ldconfig", "ffprobe", "identify", "mediainfo", "pdfinfo",
+        "wslpath", "cygpath", "nvidia-smi", "dmesg", "journalctl",
         "service", "loginctl", "timedatectl", "localectl", "findmnt", "mount", "blkid", "fdisk",
         "parted", "sensors", "pv", "ts", "ifne", "vipe", "combine", "isutf8", "errno", "pee",
         // builds, tests, linters and checkers: they write only build output
@@ -82,8 +82,8 @@ pub(crate) const TABLE: &[Spec] = &[
         "vulture", "radon", "xenon", "mocha", "ava", "karma", "cypress", "rspec",
         "minitest", "phpunit", "phpstan", "psalm", "bats", "behave", "ctest",
         "bazel", "bazelisk", "buck2", "scons", "javac", "java", "kotlinc", "kotlin",
-        "scalac", "scala", "sbt", "lein", "clojure", "clj", "ghc", "ghci", "stack",
-        "ocaml", "dune", "opam", "erl", "rebar3", "gleam", "nim", "crystal", "julia",
+        "scalac", "scala", "lein", "clojure", "clj", "ghc", "ghci", "stack",
+        "ocaml", "dune", "opam", "erl", "rebar3", "gleam", "nim", "crystal",
         "swiftc", "xcodebuild", "xcrun", "gcc-ar", "ar", "ld", "as", "shellcheck", "hadolint",
         "yamllint", "actionlint", "cspell", "vale", "proselint", "write-good", "alex",
         "staticcheck", "golint", "revive", "govulncheck", "errcheck", "ineffassign", "gosec",
@@ -93,10 +93,10 @@ pub(crate) const TABLE: &[Spec] = &[
         "credo", "dialyzer", "reek", "brakeman", "htmlhint", "jshint", "jscs", "vue-tsc",
         "svelte-check", "astro", "next", "nuxt", "vite", "webpack", "rollup", "esbuild", "parcel",
         "storybook", "serve", "http-server", "live-server", "nodemon", "pm2",
-        "forever", "gunicorn", "uvicorn", "hypercorn", "flask", "celery", "psql",
+        "forever", "gunicorn", "uvicorn", "hypercorn", "flask", "celery",
         "mysql", "mongosh", "mongo", "pg_isready", "curlie", "grpcurl", "websocat", "ab", "wrk",
-        "hey", "k6", "locust", "siege", "lighthouse", "gcloud", "az", "heroku", "fly", "flyctl",
-        "vercel", "netlify", "doctl", "linode-cli", "firebase", "wrangler", "stripe", "sentry-cli",
+        "hey", "k6", "locust", "siege", "lighthouse", "heroku", "fly", "flyctl",
+        "netlify", "doctl", "linode-cli", "firebase", "wrangler", "stripe", "sentry-cli",
         "op", "vault", "consul", "nomad", "kind", "minikube", "k3d", "kubectx", "kubens", "k9s",
         "stern", "skaffold", "tilt", "argocd", "flux", "istioctl", "eksctl",
         "ansible", "ansible-playbook", "ansible-lint", "packer", "vagrant", "cdk", "sam",
@@ -182,11 +182,9 @@ pub(crate) const TABLE: &[Spec] = &[
         ])
         .output(&["-o", "--output"])
         .files(&["-r", "--reject-file"]),
-    cmd(&["sponge", "ed", "red"])
-        .writes_targets(A)
-        .values(&["-p"]),
+    cmd(&["sponge"]).writes_targets(A),
     cmd(&[
-        "ex", "vi", "vim", "nvim", "nano", "emacs", "emacsclient", "pico", "micro", "hx", "kak",
+        "vi", "vim", "nvim", "nano", "emacs", "emacsclient", "pico", "micro", "hx", "kak",
         "code", "subl", "gedit", "mcedit", "joe", "jed", "ne",
     ])
     .writes_targets(A)
@@ -195,11 +193,16 @@ pub(crate) const TABLE: &[Spec] = &[
     ])
     .read_only(&["--diff", "-d"]),
     cmd(&[
-        "strip", "objcopy", "upx", "patchelf", "install_name_tool", "codesign",
+        "strip", "objcopy", "upx", "install_name_tool", "codesign",
     ])
     .writes_targets(Last)
     .values(&["-o", "-R", "-K", "-N", "--remove-section", "--keep-symbol"])
     .output(&["-o"]),
+    // `--set-*`, `--add-*`, `--remove-*`, … edit the file; `--print-*` only shows
+    cmd(&["patchelf"])
+        .writes_targets(Last)
+        .read_only(&["--print-*", "--version", "--help", "-h"])
+        .output(&["--output"]),
     cmd(&["dd"]).output(&["of="]),
     cmd(&["tee", "gtee"]).writes_targets(A),
     cmd(&["sort", "gsort"])
@@ -309,9 +312,62 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["mogrify"]).writes_targets(Targets::All),
         sub(&["convert", "composite", "montage", "compare"]).writes_targets(Dest),
     ]),
-    cmd(&["mogrify", "optipng", "jpegoptim", "oxipng"])
+    cmd(&["mogrify", "optipng", "oxipng"])
         .writes_targets(A)
-        .read_only(&["--dry-run", "-simulate", "--simulate"]),
+        .read_only(&["--dry-run", "-simulate", "--simulate", "-P", "--pretend"]),
+    cmd(&["jpegoptim"])
+        .writes_targets(A)
+        .read_only(&["-n", "--noaction", "--stdout"])
+        .values(&["-m", "--max", "-S", "--size", "-T", "--threshold"])
+        .output(&["-d", "--dest"]),
+    // `-TAG=VALUE`, `-all=`, `-TAG<=FILE` assign tags: the files are rewritten
+    // (keeping a `_original` copy unless told not to)
+    cmd(&["exiftool"])
+        .write_flags(&[
+            "-*=*", "-*<*", "-overwrite_original", "-overwrite_original_in_place", "-delete_original",
+            "-delete_original!", "-restore_original", "-tagsFromFile", "-geotag", "-w", "-w!",
+            "-w+", "-textOut", "-W", "-tagOut", "-srcfile",
+        ])
+        .targets(A)
+        .values(&[
+            "-w", "-w!", "-w+", "-textOut", "-W", "-tagOut", "-if", "-p", "-printFormat", "-d",
+            "-dateFormat", "-c", "-coordFormat", "-ext", "-extension", "-x", "-exclude", "-api",
+            "-charset", "-lang", "-sep", "-separator", "-userParam", "-fileOrder", "-i",
+            "-ignore", "-tagsFromFile", "-geotag", "-srcfile", "-config", "-@",
+        ])
+        .output(&["-o", "-out"]),
+    // the second argument is the text file written (`-` is standard output)
+    cmd(&["pdftotext"]).writes_targets(Nth(2)).values(&[
+        "-f", "-l", "-r", "-x", "-y", "-W", "-H", "-enc", "-eol", "-opw", "-upw", "-fixed",
+    ]),
+    cmd(&["qpdf"])
+        .writes_targets(Dest)
+        .write_flags(&["--replace-input"])
+        .read_only(&[
+            "--check", "--check-linearization", "--show-*", "--json", "--json-key",
+            "--json-object", "--is-encrypted", "--requires-password", "--list-attachments",
+            "--version", "--help", "--filtered-stream-data", "--raw-stream-data",
+        ]),
+    // plist edits happen in place unless `-o FILE`
+    cmd(&["plutil"])
+        .write_flags(&["-replace", "-insert", "-remove", "-convert"])
+        .targets(Last)
+        .read_only(&["-p", "-lint", "-help", "-type"])
+        .values(&["-e", "-s"])
+        .output(&["-o"]),
+    // a `tags` (or `TAGS`) file unless `-f -` or `-x`
+    cmd(&["ctags", "uctags", "exuberant-ctags", "etags"])
+        .always()
+        .read_only(&["-x", "--version", "--help", "--list-*"])
+        .values(&["--exclude", "--languages", "--fields", "--extras", "--kinds-*"])
+        .output(&["-f", "-o", "--output"]),
+    // certificate and key files, and `-install` changes the trust store
+    cmd(&["mkcert"])
+        .always()
+        .read_only(&["-CAROOT", "-help", "--help", "-version"])
+        .output(&["-cert-file", "-key-file", "-p12-file"]),
+    // `python -m zipfile -e ZIP DIR` (`-l`, `-t` only read)
+    cmd(&["zipfile"]).write_flags(&["-e", "--extract", "-c", "--create"]),
     cmd(&["ffmpeg", "avconv"]).writes_targets(Last).values(&[
         "-i", "-f", "-c", "-codec", "-vcodec", "-acodec", "-c:v", "-c:a", "-b", "-b:v", "-b:a",
         "-r", "-s", "-t", "-ss", "-to", "-vf", "-af", "-filter:v", "-filter:a", "-filter_complex",
@@ -428,6 +484,50 @@ pub(crate) const TABLE: &[Spec] = &[
             ])]),
             // ~/.aws/config and credentials
             sub(&["configure"]).subs(&[sub(&["set", "import", "sso"]).always()]),
+            // ~/.kube/config
+            sub(&["eks"]).subs(&[sub(&["update-kubeconfig"]).always()]),
+        ]),
+    cmd(&["gcloud"])
+        .values(&["--project", "--account", "--configuration", "--format", "--verbosity"])
+        .subs(&[
+            // the active configuration's properties, in the gcloud config dir
+            sub(&["config"]).subs(&[
+                sub(&["set", "unset"]).always(),
+                sub(&["configurations"]).subs(&[sub(&[
+                    "create", "activate", "delete", "rename", "update",
+                ])
+                .always()]),
+            ]),
+            // ~/.kube/config
+            sub(&["container"]).subs(&[sub(&["clusters"])
+                .subs(&[sub(&["get-credentials"]).always()])]),
+            sub(&["storage"]).subs(&[sub(&["cp", "mv", "rsync"]).writes_targets(Dest)]),
+        ]),
+    cmd(&["az"])
+        .values(&["-o", "--output", "--query", "--subscription"])
+        .subs(&[
+            sub(&["storage"]).subs(&[sub(&["blob", "file"]).subs(&[
+                // `-f FILE` names the local file (without it, standard output)
+                sub(&["download"]).output(&["-f", "--file"]).values(AZ_STORAGE_VALUES),
+                sub(&["download-batch"])
+                    .always()
+                    .output(&["-d", "--destination"])
+                    .values(AZ_STORAGE_VALUES),
+            ])]),
+            // ~/.kube/config
+            sub(&["aks"]).subs(&[sub(&["get-credentials"]).always()]),
+            sub(&["config"]).subs(&[sub(&["set", "unset"]).always()]),
+        ]),
+    cmd(&["vercel"])
+        .values(&["--cwd", "--scope", "-S", "--token", "-t", "-A", "--local-config"])
+        .subs(&[
+            // `.env.local` unless given a file
+            sub(&["env"]).subs(&[sub(&["pull"])
+                .always()
+                .targets(Targets::First)
+                .values(&["--environment", "--git-branch"])]),
+            // `.vercel/`
+            sub(&["pull", "link"]).always(),
         ]),
     cmd(&["gsutil"])
         .values(&["-h", "-o", "-u"])
@@ -788,6 +888,20 @@ pub(crate) const TABLE: &[Spec] = &[
                 .values(&["-n", "--name", "-p", "--prefix"]),
         ]),
     // A temporary file or directory is a file written (outside the tree).
+    // `sqlite-utils COMMAND DB …`: the database file
+    cmd(&["sqlite-utils"]).subs(&[sub(&[
+        "insert", "upsert", "bulk", "create-database", "create-table", "create-index",
+        "create-view", "create-triggers", "drop-table", "drop-view", "transform", "extract",
+        "add-column", "add-foreign-key", "add-foreign-keys", "index-foreign-keys", "enable-fts",
+        "disable-fts", "populate-fts", "rebuild-fts", "optimize", "vacuum", "analyze", "convert",
+        "insert-files", "duplicate", "rename-table", "enable-wal", "disable-wal",
+        "enable-counts", "reset-counts", "add-geometry-column", "create-spatial-index",
+    ])
+    .always()
+    .targets(Targets::First)
+    .values(&["--pk", "--column", "--type", "--fk", "--fk-col", "--name"]),
+    sub(&["install", "uninstall"]).always(),
+    ]),
     cmd(&["mktemp"]).always().read_only(&["-u", "--dry-run"]),
     // Code generators that write next to their input by default.
     cmd(&["stringer", "flatc", "graphql-codegen", "gql-gen"]).always().read_only(&["--check"]),
@@ -860,6 +974,7 @@ pub(crate) const TABLE: &[Spec] = &[
         ]),
     cmd(&["jupyter"]).subs(&[sub(&["nbconvert"])
         .write_flags(&["--inplace", "--to"])
+        .read_only(&["--stdout"])
         .output(&["--output", "--output-dir"])]),
     // --- JavaScript -----------------------------------------------------------------
     cmd(&["npm", "npm.cmd"])
@@ -1680,6 +1795,55 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["exec"]).run(1),
         sub(&["allow", "deny", "edit", "prune"]).always(),
     ]),
+    // --- infrastructure and platform tools -------------------------------------
+    cmd(&["ansible-galaxy"])
+        .values(&["-p", "--roles-path", "-r", "--role-file", "--requirements-file", "-s", "--server"])
+        .subs(&[
+            sub(&["collection", "role"]).subs(&[sub(&[
+                "install", "remove", "init", "download", "build", "delete",
+            ])
+            .always()
+            .values(&["-p", "--collections-path", "--roles-path", "-r", "--requirements-file", "-s"])]),
+            // the old form: `ansible-galaxy install ROLE`
+            sub(&["install", "remove", "init"]).always(),
+        ]),
+    // encrypts, decrypts and edits files in place (`--output FILE` elsewhere, `-` prints)
+    cmd(&["ansible-vault"])
+        .values(&["--vault-id", "--vault-password-file", "--vault-pass-file", "--encrypt-vault-id"])
+        .subs(&[
+            sub(&["encrypt", "decrypt", "rekey", "edit", "create"])
+                .always()
+                .targets(A)
+                .values(&[
+                    "--vault-id", "--vault-password-file", "--vault-pass-file",
+                    "--encrypt-vault-id", "--new-vault-id", "--new-vault-password-file",
+                ])
+                .output(&["--output"]),
+            sub(&["encrypt_string"]).output(&["--output"]).values(&[
+                "--vault-id", "--vault-password-file", "-n", "--name", "--encrypt-vault-id",
+            ]),
+        ]),
+    // CocoaPods: the Pods directory, Podfile.lock, the workspace
+    cmd(&["pod"]).subs(&[sub(&[
+        "install", "update", "deintegrate", "init", "repo", "cache", "setup", "lib", "spec",
+        "plugins", "trunk",
+    ])
+    .always()
+    .subs(&[sub(&["list", "lint", "cat", "which", "info", "search"])])]),
+    cmd(&["sbt"])
+        .tasks(&[
+            "scalafmt", "scalafmtAll", "scalafmtSbt", "scalafmtOnly", "*/scalafmt",
+            "*/scalafmtAll", "scalafix", "scalafixAll", "*/scalafix", "*/scalafixAll",
+            "scalafmtGenerateConfig", "clean",
+        ])
+        .values(&["-J", "--java-home", "--sbt-dir", "--ivy", "-D"]),
+    cmd(&["sqlfluff"]).subs(&[sub(&["fix", "format"])
+        .always()
+        .targets(A)
+        .values(&[
+            "--dialect", "--templater", "--rules", "--exclude-rules", "--config", "-p",
+            "--processes", "--ignore", "-f", "--format", "--logger",
+        ])]),
     cmd(&["dotenv", "dotenv-cli"])
         .run(0)
         .values(&["-e", "-c", "-v"]),
@@ -1895,6 +2059,13 @@ const RUFF_VALUES: &[&str] = &[
     "--config", "--select", "--ignore", "--extend-select", "--extend-ignore", "--line-length",
     "--target-version", "--exclude", "--extend-exclude", "--output-format", "--stdin-filename",
     "--per-file-ignores", "--fixable", "--unfixable", "--cache-dir",
+];
+
+#[rustfmt::skip]
+const AZ_STORAGE_VALUES: &[&str] = &[
+    "--account-name", "--account-key", "--connection-string", "--sas-token", "--auth-mode", "-c",
+    "--container-name", "-n", "--name", "-s", "--share-name", "-p", "--path", "--pattern",
+    "--blob-url", "--source", "--max-connections", "--start-range", "--end-range",
 ];
 
 #[rustfmt::skip]

@@ -1188,3 +1188,260 @@ mod streaming {
         }
     }
 }
+
+/// Sixth blind batch: SQL that writes local files or a database file
+/// (`psql -c '\copy … TO'`, Python's `sqlite3`).
+#[test]
+fn blind6_sql_that_writes_local_files() {
+    check_pairs(&[
+        (
+            r#"psql -d app_dev -c "\copy users TO 'users.csv' WITH CSV HEADER""#,
+            r#"psql -d app_dev -c "\copy users TO STDOUT WITH CSV HEADER""#,
+        ),
+        (
+            r#"psql "$DATABASE_URL" -c "\copy (SELECT * FROM users) TO 'users.csv' CSV HEADER""#,
+            r#"psql -d app -c "\copy users FROM 'users.csv' CSV HEADER""#,
+        ),
+        (
+            "psql -d app -o out.txt -c 'SELECT 1'",
+            "psql -c 'SELECT now();'",
+        ),
+        (r"psql -c '\o report.txt' -d app", r"psql -c '\dt'"),
+        (r"psql -c '\! rm -f x'", r"psql -c '\! ls'"),
+        (
+            "python -c \"import sqlite3; c=sqlite3.connect('app.db'); c.execute('DELETE FROM sessions'); c.commit()\"",
+            "python -c \"import sqlite3; c=sqlite3.connect('app.db'); print(c.execute('SELECT count(*) FROM users').fetchone())\"",
+        ),
+        (
+            "python3 -c \"import sqlite3; sqlite3.connect('a.db').executescript('CREATE TABLE t(x)')\"",
+            "python3 -c \"import sqlite3; c=sqlite3.connect(':memory:'); c.execute('CREATE TABLE t(x)')\"",
+        ),
+    ]);
+    let t = targets(r#"psql -d app -c "\copy users TO 'out/users.csv' CSV""#);
+    assert_eq!(t, ["out/users.csv"]);
+}
+
+/// Sixth blind batch: subcommands and tasks that write (config files in the
+/// home directory, installed dependencies, formatter tasks).
+#[test]
+fn blind6_subcommands_and_tasks_that_write() {
+    check_pairs(&[
+        ("pnpm run fmt", "pnpm run test"),
+        ("npm run fmt", "npm run build"),
+        ("sbt scalafmtAll", "sbt scalafmtCheckAll"),
+        ("sbt Test/scalafmt", "sbt test"),
+        ("pod install", "pod outdated"),
+        ("pod update Alamofire", "pod search Alamofire"),
+        (
+            "aws eks update-kubeconfig --name prod --region us-east-1",
+            "aws eks describe-cluster --name prod",
+        ),
+        (
+            "ansible-galaxy collection install -r requirements.yml",
+            "ansible-galaxy collection list",
+        ),
+        (
+            "ansible-galaxy role install geerlingguy.docker",
+            "ansible-galaxy role list",
+        ),
+        (
+            "ansible-vault encrypt group_vars/prod/secrets.yml",
+            "ansible-vault view group_vars/prod/secrets.yml",
+        ),
+        (
+            "ansible-vault decrypt group_vars/prod/secrets.yml",
+            "ansible-vault decrypt --output - group_vars/prod/secrets.yml",
+        ),
+        (
+            "gcloud config set project acme-staging",
+            "gcloud config list",
+        ),
+        (
+            "gcloud container clusters get-credentials prod",
+            "gcloud config get project",
+        ),
+        (
+            "az storage blob download --account-name a -c exports -n report.csv -f ./report.csv",
+            "az storage blob list --account-name a -c exports -o table",
+        ),
+        ("vercel env pull .env.local", "vercel env ls"),
+        ("vercel env pull", "vercel whoami"),
+        (
+            "sqlite-utils insert data.db people people.json --pk=id",
+            "sqlite-utils tables data.db --counts",
+        ),
+        (
+            "sqlite-utils transform data.db people --drop age",
+            "sqlite-utils rows data.db people",
+        ),
+        (
+            "sqlfluff fix --dialect postgres migrations/",
+            "sqlfluff lint --dialect postgres migrations/",
+        ),
+    ]);
+}
+
+/// Sixth blind batch: file tools whose flags or arguments decide whether
+/// they write.
+#[test]
+fn blind6_file_tools_flags_and_outputs() {
+    check_pairs(&[
+        (
+            "python3 -m zipfile -e dist/pkg.whl /tmp/pkg",
+            "python3 -m zipfile -l dist/pkg.whl",
+        ),
+        (
+            "python3 -m zipfile -c out.zip src/",
+            "python3 -m zipfile -t dist/pkg.whl",
+        ),
+        (
+            "plutil -replace CFBundleShortVersionString -string 2.1.0 App/Info.plist",
+            "plutil -p App/Info.plist",
+        ),
+        (
+            "plutil -convert xml1 App/Info.plist",
+            "plutil -lint App/Info.plist",
+        ),
+        ("ctags -R --exclude=node_modules .", "ctags -R -f - ."),
+        ("ctags -R -f .tags src", "ctags -x src/main.c"),
+        (
+            "exiftool -all= -overwrite_original photos/*.jpg",
+            "exiftool -DateTimeOriginal photos/IMG_0042.jpg",
+        ),
+        ("exiftool -Artist=Me a.jpg", "exiftool -s -G a.jpg"),
+        (
+            "exiftool '-FileName<CreateDate' dir",
+            "exiftool -api largefilesupport=1 a.mov",
+        ),
+        (
+            "exiftool -o out.jpg -Title=x a.jpg",
+            "exiftool -if '$Make' -p '$FileName' dir",
+        ),
+        (
+            "pdftotext -layout manual.pdf manual.txt",
+            "pdftotext -layout manual.pdf -",
+        ),
+        ("qpdf --linearize in.pdf web.pdf", "qpdf --check web.pdf"),
+        (
+            "qpdf --replace-input --linearize in.pdf",
+            "qpdf --show-npages in.pdf",
+        ),
+        ("qpdf --decrypt in.pdf out.pdf", "qpdf --json in.pdf"),
+        ("mkcert localhost 127.0.0.1", "mkcert -CAROOT"),
+        ("mkcert -install", "mkcert -help"),
+        ("perf record -g ./bench", "perf stat -e cycles ./bench"),
+        // a task runner given a task is not `perf record`
+        ("yarn", "yarn lint --max-warnings=0"),
+        (
+            "perf record -o perf2.data ./bench",
+            "perf record -o - ./bench",
+        ),
+        (
+            "patchelf --set-rpath '$ORIGIN/../lib' dist/bin/tool",
+            "patchelf --print-rpath dist/bin/tool",
+        ),
+        (
+            "patchelf --add-needed libfoo.so dist/bin/tool",
+            "patchelf --print-needed dist/bin/tool",
+        ),
+        (
+            "jpegoptim --strip-all --max=85 static/photos/*.jpg",
+            "jpegoptim --noaction --max=85 static/photos/*.jpg",
+        ),
+        ("jpegoptim -m85 a.jpg", "jpegoptim -n -m85 a.jpg"),
+        (
+            "jupyter nbconvert --to script analysis.ipynb",
+            "jupyter nbconvert --to script --stdout analysis.ipynb",
+        ),
+    ]);
+}
+
+/// `julia -e CODE` is scanned like the other interpreters' inline code:
+/// files it writes, `Pkg` changes to the project, commands it runs.
+#[test]
+fn inline_julia_code() {
+    check_pairs(&[
+        (
+            r#"julia --project -e 'using Pkg; Pkg.add("DataFrames")'"#,
+            r#"julia --project -e 'using Pkg; Pkg.status()'"#,
+        ),
+        (
+            r#"julia --project=. -e 'import Pkg; Pkg.instantiate()'"#,
+            r#"julia --project=. -e 'import Pkg; Pkg.test()'"#,
+        ),
+        (
+            r#"julia -e 'using Pkg; pkg"add Example"'"#,
+            r#"julia -e 'using Pkg; pkg"status"'"#,
+        ),
+        (
+            r#"julia -e 'write("out.txt", "x")'"#,
+            r#"julia -e 'println(read("in.txt", String))'"#,
+        ),
+        (
+            r#"julia -e 'open("log.txt", "a") do io; println(io, 1); end'"#,
+            r#"julia -e 'open("log.txt") do io; println(readline(io)); end'"#,
+        ),
+        (
+            r#"julia -e 'rm("build"; recursive=true)'"#,
+            r#"julia -e 'isdir("build") && println(1)'"#,
+        ),
+        ("julia -e 'run(`rm -rf build`)'", "julia -e 'run(`ls`)'"),
+        (
+            "echo 'mkpath(\"out\")' | julia",
+            "julia -t 4 --project scripts/bench.jl",
+        ),
+    ]);
+}
+
+/// `ex` and `ed` scripts that are seen whole and only print and quit are
+/// read-only; a write command (`w`, `x`, `wq`), a shell command (`!cmd`),
+/// anything not known, a script not seen, or an `ex` script that never
+/// quits keep them writes.
+#[test]
+fn ex_and_ed_scripts_that_only_print() {
+    check_pairs(&[
+        (
+            "ex -sc '%s/2023/2024/g|x' LICENSE",
+            "ex -s +'%p' +'q!' README.md",
+        ),
+        (
+            "ex -s +'g/TODO/d' +'wq' src/main.c",
+            "ex -s +'g/TODO/p' +'q!' src/main.c",
+        ),
+        // `q` fails after a change: ex goes on reading commands
+        ("ex -s +'%s/a/b/g' +'q' f", "ex -s +'%s/a/b/g|%p' +'q!' f"),
+        ("ex -s +'%p' f", "ex -s -c '1,5p' -c 'q' f"),
+        ("ex -s +'!rm x' +'q!' f", "ex -s +'set nu' +'%p' +'q!' f"),
+        (
+            "ex -s +'set verbosefile=/tmp/log' +'q!' f",
+            "ex -s +10 +'.p' +'q!' f",
+        ),
+        (
+            r#"ex -s +'put =system("rm x")' +'q!' f"#,
+            "ex -s +'$' +'.,$d' +'%p' +'cq' f",
+        ),
+        ("ex -s +'g/x/w! out' +'q!' f", "ex -s +'v/^#/p' +'q!' f"),
+        ("ex -S script.vim f", "ex -s -u NONE +'%p' +'q!' f"),
+        ("ex -s -V9log.txt +'%p' +'q!' f", "ex -s -V9 +'%p' +'q!' f"),
+        ("ex -s +\"$CMD\" +'q!' f", "ex -s +'/main/' +'.p' +'q!' f"),
+        (
+            r"printf '%s\n' ',p' 'w' 'q' | ed -s README.md",
+            r"printf '%s\n' ',p' 'q' | ed -s README.md",
+        ),
+        (
+            r"ed -s README.md <<< $'1i\n# Project\n.\nw\nq'",
+            r"ed -s README.md <<< $'1i\n# w\n.\n,p\nQ'",
+        ),
+        ("ed f", r"printf ',p\nq\n' | ed -s config.ini"),
+        ("cat cmds.ed | ed -s f", r"printf 'g/re/p\nq\n' | ed -s f"),
+        (
+            r"printf '!rm x\nq\n' | ed -s f",
+            r"printf '1,3n\nq\n' | ed -s f",
+        ),
+        (r"printf 'r !date\nq\n' | ed f", r"printf '$=\n' | ed -s f"),
+        (
+            r"printf ',s/a/b/\nw\n' | ed -s f",
+            r"printf ',s/a/b/\n,p\n' | ed -s f",
+        ),
+    ]);
+}
