@@ -175,17 +175,24 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         blind4.caught_pct(),
         blind4.blocked_pct()
     );
-    // The fifth batch: its three read-only commands still flagged (eval of
-    // a variable, ex and ed scripts that only print) are the safe side; it
-    // must not get worse either.
+    // The fifth batch: its one read-only command still flagged (eval of a
+    // variable) is the safe side; it must not get worse either.
     assert!(blind5.writes >= 320 && blind5.readonly >= 290);
     assert!(
-        blind5.caught_pct() >= 99.0 && blind5.blocked_pct() <= 1.1,
+        blind5.caught_pct() >= 99.0 && blind5.blocked_pct() <= 0.4,
         "fifth blind batch: {:.1}% caught, {:.1}% blocked",
         blind5.caught_pct(),
         blind5.blocked_pct()
     );
+    // The sixth batch: its two read-only commands still flagged are
+    // `mktemp -d`, which the table counts as a write on purpose.
     assert!(blind6.writes >= 320 && blind6.readonly >= 300);
+    assert!(
+        blind6.caught_pct() >= 99.5 && blind6.blocked_pct() <= 0.7,
+        "sixth blind batch: {:.1}% caught, {:.1}% blocked",
+        blind6.caught_pct(),
+        blind6.blocked_pct()
+    );
     for (label, f) in [
         ("first blind batch", &blind),
         ("second blind batch", &blind2),
