@@ -858,6 +858,11 @@ mod tests {
     use crate::engine::todos::{Todo, TodoStatus};
 
     proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Off)),
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
         /// `same_bytes` is `==`: on equal bytes, and on bytes that differ in
         /// one place (anywhere: in a full word or in the tail) or in length.
         #[test]
