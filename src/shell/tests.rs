@@ -1188,3 +1188,93 @@ mod streaming {
         }
     }
 }
+
+mod review {
+    //! Lines a hostile review found to run writes that the analysis let
+    //! through (checked against bash 5.2: each one writes). Each must be
+    //! a write or unanalysable, and the streaming analysis must agree
+    //! with the whole-line one.
+    use super::super::{analyse, analyse_whole};
+
+    fn flagged(cmd: &str) {
+        let a = analyse(cmd);
+        assert_eq!(a, analyse_whole(cmd), "{cmd:?}");
+        assert!(
+            a.unparsable.is_some() || !a.writes.is_empty(),
+            "{cmd:?} let through: {a:?}"
+        );
+    }
+
+    /// A carriage return is an ordinary character to bash, not a blank: a
+    /// `#` after one does not start a comment, and a here-doc delimiter
+    /// goes on past it.
+    #[test]
+    fn a_carriage_return_is_part_of_a_word() {
+        for cmd in [
+            "true\r#; rm -rf x",
+            "echo hi \r# ; rm -rf x",
+            ": <<Z\rQ\nZ\rQ\nrm -rf x\nZ\n",
+            "cat <<EOF\nEOF\r\n: <<'W'\nEOF\nrm -rf y\nW\n",
+        ] {
+            flagged(cmd);
+        }
+    }
+
+    /// `((…) )` and `$((…) )` are not arithmetic: with the inner `)` not
+    /// followed at once by another, bash runs them as nested subshells.
+    #[test]
+    fn double_parens_not_closed_by_two_are_subshells() {
+        for cmd in ["((rm -rf x) )", "echo $((rm -rf x) )", "x=$((rm -rf x);)"] {
+            flagged(cmd);
+        }
+    }
+
+    /// A `#` starting a word inside `arr=( … )` starts a comment: the
+    /// parens in it do not count.
+    #[test]
+    fn comments_inside_an_array_assignment() {
+        flagged("arr=(a #(\n)\nrm -rf y\n#)");
+    }
+
+    /// What `printf` and `echo -e` print is not their words when a format
+    /// or escapes rewrite them.
+    #[test]
+    fn printf_formats_and_echo_escapes_piped_to_a_shell() {
+        for cmd in [
+            "printf 'rm -rf %s\\n' x | sh",
+            "printf 'r\\155 -rf x\\n' | sh",
+            "printf '%b' 'r\\x6d -rf x' | sh",
+            "echo -e 'r\\x6d -rf x' | sh",
+            "echo 'r\\0155 -rf x' | sh -c 'echo \"$(cat)\" | sh'",
+        ] {
+            flagged(cmd);
+        }
+    }
+
+    /// Redirections apply left to right: `< FILE` after a here-doc is what
+    /// the command reads.
+    #[test]
+    fn a_file_redirected_after_a_here_doc_is_the_input() {
+        for cmd in [
+            "cat <<EOF < evil.sh | sh\nls\nEOF\n",
+            "bash <<EOF < run.sh\nls\nEOF\n",
+            "cat <<<'ls' < evil.sh | sh",
+        ] {
+            flagged(cmd);
+        }
+    }
+
+    /// A shell with no script reads one from its standard input, which a
+    /// group, a `bash -c` or a descriptor copy may hand it unseen.
+    #[test]
+    fn a_shell_reading_an_input_it_cannot_see() {
+        for cmd in [
+            "echo 'rm -rf x' | { true; sh; }",
+            "echo 'rm -rf x' | bash -c sh",
+            "{ bash; } < run.sh",
+            "sh <&3",
+        ] {
+            flagged(cmd);
+        }
+    }
+}
