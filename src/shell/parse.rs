@@ -452,7 +452,9 @@ impl<'s, 'b> Parser<'s, 'b> {
     fn skip_blanks(&mut self) {
         loop {
             match self.peek(0) {
-                Some(' ' | '\t' | '\r') => self.pos += 1,
+                // Not `\r`: to bash it is an ordinary character (`x\r#` is
+                // one word, not a word and a comment).
+                Some(' ' | '\t') => self.pos += 1,
                 Some('\\') if self.peek(1) == Some('\n') => self.pos += 2,
                 _ => return,
             }
@@ -973,7 +975,7 @@ impl<'s, 'b> Parser<'s, 'b> {
                 } else {
                     line.as_str()
                 };
-                if cmp.trim_end_matches('\r') == delim {
+                if cmp == delim {
                     break;
                 }
                 // `EOF)` closing both the here-doc and a `$(`: accepted.
@@ -1064,7 +1066,7 @@ impl<'s, 'b> Parser<'s, 'b> {
             c.is_none_or(|c| {
                 matches!(
                     c,
-                    b' ' | b'\t' | b'\n' | b'\r' | b';' | b'&' | b'|' | b'<' | b'>' | b')'
+                    b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' | b')'
                 )
             })
         };
@@ -1085,7 +1087,7 @@ impl<'s, 'b> Parser<'s, 'b> {
                 let mut len = 0;
                 for &c in rest {
                     match c {
-                        b' ' | b'\t' | b'\n' | b'\r' | b';' | b'&' | b'|' | b'<' | b'>' | b')' => {
+                        b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' | b')' => {
                             break;
                         }
                         b'(' | b'\\' | b'\'' | b'"' | b'$' | b'`' => return None,
@@ -1126,7 +1128,7 @@ impl<'s, 'b> Parser<'s, 'b> {
         let (mut bracket, mut brace) = (false, false);
         while let Some(c) = self.peek(0) {
             match c {
-                ' ' | '\t' | '\n' | '\r' => break,
+                ' ' | '\t' | '\n' => break,
                 ';' => break,
                 '&' | '|' | '<' | '>' | '(' | ')' if dbracket => {
                     text.push(c);
