@@ -578,7 +578,7 @@ impl<'s, 'b> Parser<'s, 'b> {
 
     fn parse_command(&mut self) -> PResult<()> {
         if self.peek(0) == Some('(') {
-            if self.peek(1) == Some('(') {
+            if self.peek(1) == Some('(') && self.is_arith(0) {
                 self.skip_arith()?;
             } else {
                 self.pos += 1;
@@ -592,6 +592,44 @@ impl<'s, 'b> Parser<'s, 'b> {
         self.parse_simple(false)
     }
 
+    /// Is the `((` at `off` arithmetic? Only when the `)` closing its second
+    /// `(` is followed at once by another: bash runs `((cmd) )` and
+    /// `$((cmd) )` as nested subshells. Unclosed: left to
+    /// [`Parser::skip_arith`] to report.
+    fn is_arith(&self, off: usize) -> bool {
+        let mut depth = 0usize;
+        let mut i = off;
+        while let Some(c) = self.peek(i) {
+            i += 1;
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 1 {
+                        return self.peek(i) == Some(')');
+                    }
+                }
+                '\\' => i += 1,
+                '\'' => {
+                    while self.peek(i).is_some_and(|q| q != '\'') {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                '"' => {
+                    while let Some(q) = self.peek(i) {
+                        i += if q == '\\' { 2 } else { 1 };
+                        if q == '"' {
+                            break;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        true
+    }
+
     /// Skip `((…))` or `$((…))` (the position is at the first `(`). The
     /// substitutions inside (`$(…)`, backticks, `${…}`) are parsed: they
     /// run.
@@ -600,7 +638,9 @@ impl<'s, 'b> Parser<'s, 'b> {
         let mut sink = String::new();
         while let Some(c) = self.peek(0) {
             match c {
-                '$' if matches!(self.peek(1), Some('(' | '{')) && self.peek(2) != Some('(') => {
+                '$' if matches!(self.peek(1), Some('(' | '{'))
+                    && (self.peek(2) != Some('(') || !self.is_arith(1)) =>
+                {
                     self.read_dollar(&mut sink, true)?;
                     sink.clear();
                     continue;
@@ -1322,7 +1362,7 @@ impl<'s, 'b> Parser<'s, 'b> {
             Some('(') => {
                 let start = self.pos;
                 self.pos += 1;
-                let exp = if self.peek(1) == Some('(') {
+                let exp = if self.peek(1) == Some('(') && self.is_arith(0) {
                     self.skip_arith()?;
                     EXP_ANY
                 } else {
