@@ -1178,7 +1178,7 @@ impl<'s, 'b> Parser<'s, 'b> {
                     // `arr=(a b)` or an extglob `@(a|b)`: kept as one word.
                     let start = self.pos;
                     self.exp = 0;
-                    self.skip_balanced()?;
+                    self.skip_balanced(is_assign_prefix(&text))?;
                     text.push_str(&self.slice(start, self.pos));
                     plain = false;
                     rt |= RT_NAME;
@@ -1269,11 +1269,23 @@ impl<'s, 'b> Parser<'s, 'b> {
 
     /// From a `(`, skip to its matching `)`, honouring quotes; the
     /// substitutions inside (`arr=( $(ls) )`) are parsed: they run.
-    fn skip_balanced(&mut self) -> PResult<()> {
+    /// `array`: the words of an array assignment, where a `#` starting a
+    /// word starts a comment (its parens do not count).
+    fn skip_balanced(&mut self, array: bool) -> PResult<()> {
         let mut depth = 0usize;
         let mut sink = String::new();
         while let Some(c) = self.peek(0) {
             match c {
+                '#' if array
+                    && depth > 0
+                    && matches!(
+                        self.pos.checked_sub(1).and_then(|p| self.s.get(p)),
+                        Some(' ' | '\t' | '\n' | '(')
+                    ) =>
+                {
+                    self.skip_comment();
+                    continue;
+                }
                 '$' if depth > 0 && matches!(self.peek(1), Some('(' | '{')) => {
                     self.read_dollar(&mut sink, false)?;
                     sink.clear();
