@@ -318,16 +318,47 @@ fn piped_text(prev: &RawCommand) -> Option<String> {
                     a.len() > 1 && a.starts_with('-') && a[1..].chars().all(|c| "neE".contains(c))
                 })
                 .collect();
+            // `echo -e`, and a `sh` whose echo always does, decodes
+            // escapes (`r\x6d`): what it prints is not its words.
+            if args.iter().any(|a| a.contains('\\')) {
+                return None;
+            }
             Some(args.join(" "))
         }
         "printf" => match args {
-            [fmt] => Some(fmt.replace("\\n", "\n")),
-            [_, rest @ ..] => Some(rest.join("\n")),
-            [] => None,
+            [fmt] => printf_plain(fmt),
+            // Only formats that print their arguments as they are.
+            [fmt, rest @ ..] if matches!(*fmt, "%s\\n" | "%s\n") => Some(rest.join("\n")),
+            [fmt, rest @ ..] if *fmt == "%s" => Some(rest.concat()),
+            _ => None,
         },
         "cat" if args.is_empty() => prev.stdin_text.clone(),
         _ => None,
     }
+}
+
+/// What `printf FMT` prints when FMT has nothing in it but text, `\n`,
+/// `\t`, `\\` and `%%`; `None` for any other escape or conversion
+/// (`r\155`, `%b`), whose output is not the text written.
+fn printf_plain(fmt: &str) -> Option<String> {
+    let mut out = String::with_capacity(fmt.len());
+    let mut cs = fmt.chars();
+    while let Some(c) = cs.next() {
+        match c {
+            '\\' => out.push(match cs.next()? {
+                'n' => '\n',
+                't' => '\t',
+                '\\' => '\\',
+                _ => return None,
+            }),
+            '%' => match cs.next()? {
+                '%' => out.push('%'),
+                _ => return None,
+            },
+            c => out.push(c),
+        }
+    }
+    Some(out)
 }
 
 /// `NAME=…`, `NAME+=…` or an array element `NAME[i]=…`.
