@@ -33,7 +33,7 @@ pub(crate) fn classify_all(
             (Some(t), _, _) => Stdin::Text(t, cmd.stdin_runtime),
             (None, Some(r), _) if r.target.starts_with("<(") => Stdin::ProcSub,
             // `< file` replaces any pipe: a file, not visible here.
-            (None, Some(_), _) => Stdin::File,
+            (None, Some(r), _) => Stdin::File(r),
             (None, None, Some(p)) => match cmds.get(p) {
                 Some(prev) => Stdin::Pipe(prev, cmd.pipe_compound),
                 None => Stdin::None,
@@ -81,7 +81,7 @@ pub(crate) enum Dir {
 pub(crate) enum Stdin<'a> {
     None,
     /// A file (`< schema.sql`): not visible here.
-    File,
+    File(&'a Redirect),
     /// A here-doc or here-string; `true` when it has expansions in it.
     Text(&'a str, bool),
     /// The output of the command that pipes into this one; `true` when that
@@ -91,6 +91,8 @@ pub(crate) enum Stdin<'a> {
     ProcSub,
     /// Run by `xargs`, which appends the words it reads to the command.
     Args,
+    /// None that is read: the command only prints its version or help.
+    Unused,
 }
 
 impl<'a> Stdin<'a> {
@@ -99,7 +101,13 @@ impl<'a> Stdin<'a> {
     /// run time.
     fn script(self) -> Result<Option<std::borrow::Cow<'a, str>>, &'static str> {
         match self {
-            Stdin::None | Stdin::Args | Stdin::File => Ok(None),
+            Stdin::Args | Stdin::Unused => Ok(None),
+            // Whatever the command line's surroundings give it: a group's
+            // pipe or redirection (`… | { true; sh; }`), the input of the
+            // `bash -c` it runs in, a descriptor copied (`sh <&3`).
+            Stdin::None => Err("its standard input"),
+            // A script file: see `Cx::stdin_code`.
+            Stdin::File(_) => Ok(None),
             Stdin::Text(_, true) => Err("an expanded here-doc or here-string"),
             Stdin::Text(t, false) => Ok(Some(t.into())),
             Stdin::ProcSub => Err("a process substitution"),
@@ -616,6 +624,15 @@ impl Cx<'_, '_, '_> {
     /// The program `who` reads from stdin, when it can be seen; when it only
     /// exists at run time, marks the analysis unanalysable and gives `None`.
     fn stdin_code<'s>(&mut self, stdin: Stdin<'s>, who: &str) -> Option<std::borrow::Cow<'s, str>> {
+        if let Stdin::File(r) = stdin {
+            // `bash < run.sh`: a script file, like `bash run.sh`.
+            if r.rt & (RT_CODE | RT_NAME) != 0 {
+                self.unknown_input(format_args!("the code run by {who}"), "a file named at run time");
+            } else {
+                self.unknown_command(cmd_name(&r.target));
+            }
+            return None;
+        }
         match stdin.script() {
             Ok(code) => code,
             Err(source) => {
@@ -899,6 +916,13 @@ impl Cx<'_, '_, '_> {
 
     /// Commands whose meaning needs code. `marks` are those of `args`.
     fn classify(&mut self, name: &str, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
+        // `node -v`, `perl --help`: prints and exits, reading no script.
+        let stdin = match (stdin, args) {
+            (Stdin::None, [a]) if matches!(a.as_ref(), "-v" | "-V" | "--version" | "-h" | "--help") => {
+                Stdin::Unused
+            }
+            _ => stdin,
+        };
         match name {
             "bash" | "sh" | "zsh" | "dash" | "ksh" | "mksh" | "ash" | "fish" | "yash" | "posh"
             | "rbash" => self.shell(name, args, stdin, marks),
@@ -2096,7 +2120,7 @@ impl Cx<'_, '_, '_> {
                     Some(t) => text = t,
                     None => unseen = true,
                 },
-                Stdin::None | Stdin::Args => {}
+                Stdin::None | Stdin::Args | Stdin::Unused => {}
                 _ => unseen = true,
             }
         }

