@@ -627,7 +627,10 @@ impl Cx<'_, '_, '_> {
         if let Stdin::File(r) = stdin {
             // `bash < run.sh`: a script file, like `bash run.sh`.
             if r.rt & (RT_CODE | RT_NAME) != 0 {
-                self.unknown_input(format_args!("the code run by {who}"), "a file named at run time");
+                self.unknown_input(
+                    format_args!("the code run by {who}"),
+                    "a file named at run time",
+                );
             } else {
                 self.unknown_command(cmd_name(&r.target));
             }
@@ -918,7 +921,9 @@ impl Cx<'_, '_, '_> {
     fn classify(&mut self, name: &str, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         // `node -v`, `perl --help`: prints and exits, reading no script.
         let stdin = match (stdin, args) {
-            (Stdin::None, [a]) if matches!(a.as_ref(), "-v" | "-V" | "--version" | "-h" | "--help") => {
+            (Stdin::None, [a])
+                if matches!(a.as_ref(), "-v" | "-V" | "--version" | "-h" | "--help") =>
+            {
                 Stdin::Unused
             }
             _ => stdin,

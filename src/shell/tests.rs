@@ -1273,6 +1273,51 @@ mod review {
         assert_eq!(super::writes("sh < run.sh <<EOF\nrm x\nEOF\n"), ["rm"]);
     }
 
+    /// `]]` ends a `[[ … ]]` even with an operator right after it; a
+    /// keyword after a redirection is an ordinary word (bash runs `>f
+    /// function g` as the command `function`, creating f).
+    #[test]
+    fn dbracket_ends_and_keywords_after_redirections() {
+        for cmd in [
+            "[[ 1 ]]&&rm -rf x",
+            "[[ 1 ]]>f",
+            "[[ -z 1 ]]||rm -rf x",
+            ">f function g",
+            ">f for x",
+            "&>out select",
+        ] {
+            flagged(cmd);
+        }
+    }
+
+    /// Deny globs only see the commands the analysis reaches. Handing
+    /// commands out while parsing spends the work budget on an earlier
+    /// command's nested code (`eval …`) before a later backtick is parsed,
+    /// so `git push` is never shown, where the whole-line parse showed it:
+    /// a phase with only `deny = ["git push*"]` lets an unanalysable line
+    /// through. (Nesting deeper than 40 hides it from both.)
+    #[test]
+    fn a_spent_budget_does_not_hide_later_commands_from_deny_globs() {
+        let pad = "a".repeat(200_000);
+        let cmd =
+            format!("eval eval eval eval eval eval eval eval eval : {pad}; true; git push `true`");
+        let mut seen = Vec::new();
+        super::super::analyse_each(&cmd, &Default::default(), &mut |c| {
+            seen.push(c.text.clone())
+        });
+        let whole = analyse_whole(&cmd);
+        assert!(
+            whole
+                .commands
+                .iter()
+                .any(|c| c.text.starts_with("git push"))
+        );
+        assert!(
+            seen.iter().any(|t| t.starts_with("git push")),
+            "git push never shown"
+        );
+    }
+
     /// A shell with no script reads one from its standard input, which a
     /// group, a `bash -c` or a descriptor copy may hand it unseen.
     #[test]
@@ -1286,8 +1331,34 @@ mod review {
             flagged(cmd);
         }
         // Printing a version or help reads no script.
-        for cmd in ["lua -v", "node -v", "perl -v", "bash --version", "python3 -h"] {
+        for cmd in [
+            "lua -v",
+            "node -v",
+            "perl -v",
+            "bash --version",
+            "python3 -h",
+        ] {
             assert_eq!(analyse(cmd).unparsable, None, "{cmd:?}");
         }
     }
+}
+
+/// Review harness: `REVIEW_IN` (one command a line, `\n` written as `⏎`,
+/// `\r` as `␍`) analysed into `REVIEW_OUT`, one `flagged` or `clear` a
+/// line. Run by hand against bash.
+#[test]
+#[ignore]
+fn review_dump() {
+    let Ok(inp) = std::env::var("REVIEW_IN") else {
+        return;
+    };
+    let text = std::fs::read_to_string(inp).unwrap();
+    let mut out = String::new();
+    for l in text.lines() {
+        let cmd = l.replace('⏎', "\n").replace('␍', "\r");
+        let a = analyse(&cmd);
+        let flagged = a.unparsable.is_some() || !a.writes.is_empty();
+        out.push_str(if flagged { "flagged\n" } else { "clear\n" });
+    }
+    std::fs::write(std::env::var("REVIEW_OUT").unwrap(), out).unwrap();
 }
