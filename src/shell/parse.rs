@@ -698,6 +698,9 @@ impl<'s, 'b> Parser<'s, 'b> {
                 }
                 '<' | '>' | '&' if !dbracket => {
                     self.parse_redirect(&mut cmd)?;
+                    // A keyword after a redirection is an ordinary word
+                    // (`>f function g` runs `function`, creating f).
+                    cmd_pos = false;
                     continue;
                 }
                 '(' if !dbracket => {
@@ -720,6 +723,7 @@ impl<'s, 'b> Parser<'s, 'b> {
                 if matches!(self.peek(j), Some('<' | '>')) {
                     self.pos += j;
                     self.parse_redirect(&mut cmd)?;
+                    cmd_pos = false;
                     continue;
                 }
             }
@@ -1177,7 +1181,9 @@ impl<'s, 'b> Parser<'s, 'b> {
             match c {
                 ' ' | '\t' | '\n' => break,
                 ';' => break,
-                '&' | '|' | '<' | '>' | '(' | ')' if dbracket => {
+                // `]]` ends the test even with an operator right after it
+                // (`[[ 1 ]]&&rm x`, `[[ 1 ]]>f`).
+                '&' | '|' | '<' | '>' | '(' | ')' if dbracket && text != "]]" => {
                     text.push(c);
                     self.pos += 1;
                 }
