@@ -224,11 +224,19 @@ pub(crate) fn parse_each<'s>(
     budget: &Cell<usize>,
     each: &mut dyn FnMut(&[RawCommand<'s>]),
 ) -> Option<String> {
-    let mut p = Parser::new(src, level, budget, Some(each));
+    // The parse draws on the budget as it stood when it began, as it did
+    // when a line was parsed whole before any of it was classified: the
+    // nested code of commands handed out early (`eval …`, `bash -c …`)
+    // must not starve a later backtick or here-doc, or the commands after
+    // it would never be parsed (nor shown to deny globs).
+    let start = budget.get();
+    let own = Cell::new(start);
+    let mut p = Parser::new(src, level, &own, Some(each));
     let res = p.charge().and_then(|()| p.run_list());
     if let Some(each) = p.each.take() {
         each(&p.finish());
     }
+    budget.set(budget.get().saturating_sub(start - own.get()));
     res.err()
 }
 

@@ -1291,11 +1291,12 @@ mod review {
     }
 
     /// Deny globs only see the commands the analysis reaches. Handing
-    /// commands out while parsing spends the work budget on an earlier
-    /// command's nested code (`eval …`) before a later backtick is parsed,
-    /// so `git push` is never shown, where the whole-line parse showed it:
-    /// a phase with only `deny = ["git push*"]` lets an unanalysable line
-    /// through. (Nesting deeper than 40 hides it from both.)
+    /// commands out while parsing spent the work budget on an earlier
+    /// command's nested code (`eval …`) before a later backtick was parsed,
+    /// so `git push` was never shown, where the whole-line parse showed it:
+    /// a phase with only `deny = ["git push*"]` (where an unanalysable line
+    /// is allowed) let it through. (Nesting deeper than 40 hides it from
+    /// both.)
     #[test]
     fn a_spent_budget_does_not_hide_later_commands_from_deny_globs() {
         let pad = "a".repeat(200_000);
