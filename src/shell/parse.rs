@@ -229,14 +229,15 @@ pub(crate) fn parse_each<'s>(
     // nested code of commands handed out early (`eval …`, `bash -c …`)
     // must not starve a later backtick or here-doc, or the commands after
     // it would never be parsed (nor shown to deny globs).
-    let start = budget.get();
-    let own = Cell::new(start);
+    // What it spends still comes off the shared budget as it goes, so the
+    // nested code classified meanwhile sees it spent.
+    let own = Cell::new(budget.get());
     let mut p = Parser::new(src, level, &own, Some(each));
+    p.shared = Some(budget);
     let res = p.charge().and_then(|()| p.run_list());
     if let Some(each) = p.each.take() {
         each(&p.finish());
     }
-    budget.set(budget.get().saturating_sub(start - own.get()));
     res.err()
 }
 
@@ -296,6 +297,9 @@ struct Parser<'s, 'b> {
     pos: usize,
     level: usize,
     budget: &'b Cell<usize>,
+    /// The shared budget a streaming parse also charges (see
+    /// [`parse_each`]); it never fails the parse.
+    shared: Option<&'b Cell<usize>>,
     cmds: Vec<RawCommand<'s>>,
     /// Word lists of commands handed out, emptied for the next ones.
     spare: Vec<Vec<Arg<'s>>>,
@@ -352,6 +356,7 @@ impl<'s, 'b> Parser<'s, 'b> {
             pos: 0,
             level,
             budget,
+            shared: None,
             cmds: Vec::with_capacity(room),
             spare: Vec::new(),
             heredocs: Vec::new(),
@@ -371,6 +376,9 @@ impl<'s, 'b> Parser<'s, 'b> {
             return Err("command too complex to analyse".into());
         }
         self.budget.set(left - need);
+        if let Some(shared) = self.shared {
+            shared.set(shared.get().saturating_sub(need));
+        }
         Ok(())
     }
 
@@ -1067,6 +1075,7 @@ impl<'s, 'b> Parser<'s, 'b> {
             return Err("nesting too deep".into());
         }
         let mut sub = Parser::new(text, self.level + 1, self.budget, None);
+        sub.shared = self.shared;
         let res = sub.charge().and_then(|()| {
             if expand_only {
                 let mut sink = String::new();
