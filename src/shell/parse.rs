@@ -1033,9 +1033,27 @@ impl<'s, 'b> Parser<'s, 'b> {
                 while self.peek(0).is_some_and(|c| c != '\n') {
                     self.pos += 1;
                 }
-                let line = self.slice(start, self.pos);
+                let mut line = self.slice(start, self.pos);
                 if self.peek(0) == Some('\n') {
                     self.pos += 1;
+                }
+                // Unquoted, a backslash-newline joins lines before the
+                // delimiter is looked for (`EO\⏎F` ends `<<EOF`).
+                let mut joined = false;
+                while !quoted
+                    && self.pos < self.s.len()
+                    && line.chars().rev().take_while(|&c| c == '\\').count() % 2 == 1
+                {
+                    line.pop();
+                    let from = self.pos;
+                    while self.peek(0).is_some_and(|c| c != '\n') {
+                        self.pos += 1;
+                    }
+                    line.push_str(&self.slice(from, self.pos));
+                    if self.peek(0) == Some('\n') {
+                        self.pos += 1;
+                    }
+                    joined = true;
                 }
                 let cmp = if strip {
                     line.trim_start_matches('\t')
@@ -1048,6 +1066,7 @@ impl<'s, 'b> Parser<'s, 'b> {
                 // `EOF)` closing both the here-doc and a `$(`: accepted.
                 if let Some(rest) = cmp.strip_prefix(delim.as_str())
                     && !delim.is_empty()
+                    && !joined
                     && rest.starts_with(')')
                 {
                     let tail = rest.chars().count();

@@ -1220,6 +1220,20 @@ mod review {
         }
     }
 
+    /// In an unquoted here-doc a backslash-newline joins lines before the
+    /// delimiter is looked for: `EO\⏎F` ends `<<EOF`.
+    #[test]
+    fn a_here_doc_delimiter_split_by_a_line_continuation() {
+        for cmd in [
+            ": <<EOF\nEO\\\nF\nrm -rf x\nEOF\n",
+            ": <<-EOF\n\tEO\\\nF\nrm -rf x\nEOF\n",
+        ] {
+            flagged(cmd);
+        }
+        // Quoted, it does not.
+        assert!(!super::is_write(": <<'EOF'\nEO\\\nF\nrm -rf x\nEOF\n"));
+    }
+
     /// `((…) )` and `$((…) )` are not arithmetic: with the inner `)` not
     /// followed at once by another, bash runs them as nested subshells.
     #[test]
