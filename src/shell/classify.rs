@@ -1137,6 +1137,13 @@ impl Cx<'_, '_, '_> {
         let mut has_c = false;
         let mut from_stdin = false;
         while let Some(a) = args.get(i) {
+            // `sh $x`: an unquoted expansion among the options or as the
+            // script may be `-c CODE` (split on IFS) or nothing (the script
+            // then comes from stdin).
+            if marks.split(i, a) {
+                self.unknown(format_args!("the code run by {name}"), a);
+                return;
+            }
             if a == "--" || a == "-" {
                 i += 1;
                 from_stdin |= a == "-";

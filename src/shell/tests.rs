@@ -1333,6 +1333,22 @@ mod review {
         );
     }
 
+    /// An unquoted expansion among a shell's options or as its script
+    /// may split into `-c CODE` (`IFS=,; x=-c,'rm -rf y'; sh $x`) or vanish
+    /// (the script then comes from the pipe).
+    #[test]
+    fn a_shell_script_or_option_split_at_run_time() {
+        for cmd in [
+            "echo 'rm -rf x' | sh $x",
+            "IFS=,; x='-c,rm -rf y'; sh $x",
+            "bash -e $x",
+        ] {
+            flagged(cmd);
+        }
+        // After the script they are its arguments.
+        assert_eq!(analyse("sh run.sh $x").unparsable, None);
+    }
+
     /// A shell with no script reads one from its standard input, which a
     /// group, a `bash -c` or a descriptor copy may hand it unseen.
     #[test]
