@@ -1180,6 +1180,9 @@ mod streaming {
                 "done", "fi", "}", "for f in a; do", "if true; then", "{",
                 " | ", " && ", " || ", "; ", " & ", "\n", " > o", " <<EOF\nrm z\nEOF\n",
                 " <<'Q'\nx\nQ\n", "$(echo rm y)", "`ls`", "(", ")", "sed -i s/a/b/ f",
+                "é", "\r", "#", "\\\n", "((", ") )", "[[ 1 ]]", "f() ", "function g ",
+                "case a in a) ", ";;", "esac", "coproc ", "time ", "! ", "|& ", "bash -c 'rm q'",
+                "eval 'rm e'", "x=(a b)", " <<-T\n\trm t\n\tT\n",
             ]),
             0..14,
         )) {
