@@ -369,6 +369,15 @@ fn printf_plain(fmt: &str) -> Option<String> {
     Some(out)
 }
 
+/// A word with `$(…)` or a backtick inside `[…]`: as an array subscript
+/// that bash evaluates (arithmetic, variable names), it runs.
+fn subscript_code(w: &str) -> bool {
+    w.split_once('[').is_some_and(|(_, rest)| {
+        rest.rfind(']')
+            .is_some_and(|end| rest[..end].contains("$(") || rest[..end].contains('`'))
+    })
+}
+
 /// `NAME=…`, `NAME+=…` or an array element `NAME[i]=…`.
 pub(crate) fn is_assignment(w: &str) -> bool {
     match w.split_once('=') {
@@ -784,7 +793,11 @@ impl Cx<'_, '_, '_> {
         let mut marks = marks;
         let mut appended = false;
         loop {
-            while argv.first().is_some_and(|w| is_assignment(w)) {
+            while let Some(w) = argv.first().filter(|w| is_assignment(w)) {
+                // `x='a[$(rm -rf y)]'`: a later `$((x))` runs the subscript.
+                if subscript_code(w) {
+                    self.unknown(format_args!("an array subscript evaluated as code"), w);
+                }
                 argv = &argv[1..];
                 marks = marks.skip(1);
             }
@@ -826,6 +839,7 @@ impl Cx<'_, '_, '_> {
                 self.record(argv);
                 return;
             }
+            self.hidden_code(name, args, marks.skip(1));
             let found = match self.users.get(name) {
                 Some(s) => table::Found::Spec(SpecRef::User(s)),
                 None => table::find(name),
@@ -877,6 +891,69 @@ impl Cx<'_, '_, '_> {
             self.record(argv);
             self.run_script(kind, &label, &argv[start..], marks.skip(start));
             return;
+        }
+    }
+
+    /// Code bash runs from a builtin's arguments, outside any command
+    /// position.
+    fn hidden_code(&mut self, name: &str, args: &[Arg<'_>], marks: Marks) {
+        // Builtins that take variable names or arithmetic evaluate an
+        // array subscript in them, `$(…)` included, even single-quoted:
+        // `let 'a[$(rm -rf x)]'`, `printf -v 'a[$(…)]'`, `[[ -v 'a[$(…)]' ]]`.
+        if matches!(
+            name,
+            "let"
+                | "read"
+                | "printf"
+                | "test"
+                | "["
+                | "[["
+                | "declare"
+                | "typeset"
+                | "local"
+                | "export"
+                | "readonly"
+                | "unset"
+                | "mapfile"
+                | "readarray"
+                | "wait"
+                | "shift"
+                | "return"
+                | "exit"
+        ) && let Some(a) = args.iter().find(|a| subscript_code(a))
+        {
+            self.unknown(format_args!("an array subscript evaluated as code"), a);
+        }
+        match name {
+            // `alias l='rm -rf x'`: the value runs wherever `l` is used later.
+            "alias" => {
+                for a in args {
+                    if let Some((_, v)) = a.split_once('=') {
+                        self.reanalyse(v);
+                    }
+                }
+            }
+            // `mapfile -C CODE`: CODE runs as a callback.
+            "mapfile" | "readarray" => {
+                for (k, a) in args.iter().enumerate() {
+                    let code = match a.strip_prefix("-C") {
+                        Some("") => args.get(k + 1).map(AsRef::as_ref),
+                        Some(c) => Some(c),
+                        None => None,
+                    };
+                    if let Some(c) = code {
+                        if marks.code(k, c)
+                            || args
+                                .get(k + 1)
+                                .is_some_and(|n| n == c && marks.code(k + 1, n))
+                        {
+                            self.unknown(format_args!("the code run by {name} -C"), c);
+                        }
+                        self.reanalyse(c);
+                    }
+                }
+            }
+            _ => {}
         }
     }
 

@@ -1352,6 +1352,34 @@ mod review {
         assert_eq!(analyse("sh run.sh $x").unparsable, None);
     }
 
+    /// Code bash runs that is not in a command position: an alias value,
+    /// a `mapfile -C` callback, an array subscript in a variable name or
+    /// arithmetic (evaluated with its `$(…)`, even single-quoted).
+    #[test]
+    fn aliases_callbacks_and_array_subscripts() {
+        for cmd in [
+            "shopt -s expand_aliases\nalias l='rm -rf x'\nl",
+            "echo v | mapfile -C 'rm -rf x' -c 1",
+            "[[ -v 'a[$(rm -rf x)]' ]]",
+            "test -v 'a[$(rm -rf x)]'",
+            "printf -v 'a[$(rm -rf x)]' v",
+            "read 'a[$(rm -rf x)]' <<< v",
+            "let 'a[$(rm -rf x)]'",
+            "x='a[$(rm -rf y)]'; echo $((x))",
+            "declare -i n; n='a[`rm -rf x`]'",
+        ] {
+            flagged(cmd);
+        }
+        for ok in [
+            "a[1]=x",
+            "let 'i+=1'",
+            "printf -v out '%s' x",
+            "echo 'a[$(x)]'",
+        ] {
+            assert_eq!(analyse(ok).unparsable, None, "{ok:?}");
+        }
+    }
+
     /// A shell with no script reads one from its standard input, which a
     /// group, a `bash -c` or a descriptor copy may hand it unseen.
     #[test]
