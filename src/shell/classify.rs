@@ -798,6 +798,18 @@ impl Cx<'_, '_, '_> {
                 if subscript_code(w) {
                     self.unknown(format_args!("an array subscript evaluated as code"), w);
                 }
+                // `BASH_ENV=f bash -c …`: a shell sources f first.
+                if let Some(f) = w
+                    .strip_prefix("BASH_ENV=")
+                    .or_else(|| w.strip_prefix("ENV="))
+                    && !f.is_empty()
+                {
+                    if marks.path(0, w) {
+                        self.unknown(format_args!("the script a shell sources first"), w);
+                    } else {
+                        self.unknown_command(cmd_name(f));
+                    }
+                }
                 argv = &argv[1..];
                 marks = marks.skip(1);
             }

@@ -1370,6 +1370,9 @@ mod review {
         ] {
             flagged(cmd);
         }
+        // `BASH_ENV=f bash -c …` sources f first: a script flowgate cannot see.
+        assert_eq!(analyse("BASH_ENV=e.sh bash -c ls").unknown, ["e.sh"]);
+        assert!(analyse("BASH_ENV=$f bash -c ls").unparsable.is_some());
         for ok in [
             "a[1]=x",
             "let 'i+=1'",
