@@ -33,7 +33,7 @@ pub(crate) fn classify_all(
             (Some(t), _, _) => Stdin::Text(t, cmd.stdin_runtime),
             (None, Some(r), _) if r.target.starts_with("<(") => Stdin::ProcSub,
             // `< file` replaces any pipe: a file, not visible here.
-            (None, Some(_), _) => Stdin::File,
+            (None, Some(r), _) => Stdin::File(r),
             (None, None, Some(p)) => match cmds.get(p) {
                 Some(prev) => Stdin::Pipe(prev, cmd.pipe_compound),
                 None => Stdin::None,
@@ -81,7 +81,7 @@ pub(crate) enum Dir {
 pub(crate) enum Stdin<'a> {
     None,
     /// A file (`< schema.sql`): not visible here.
-    File,
+    File(&'a Redirect),
     /// A here-doc or here-string; `true` when it has expansions in it.
     Text(&'a str, bool),
     /// The output of the command that pipes into this one; `true` when that
@@ -91,6 +91,8 @@ pub(crate) enum Stdin<'a> {
     ProcSub,
     /// Run by `xargs`, which appends the words it reads to the command.
     Args,
+    /// None that is read: the command only prints its version or help.
+    Unused,
 }
 
 impl<'a> Stdin<'a> {
@@ -99,7 +101,13 @@ impl<'a> Stdin<'a> {
     /// run time.
     fn script(self) -> Result<Option<std::borrow::Cow<'a, str>>, &'static str> {
         match self {
-            Stdin::None | Stdin::Args | Stdin::File => Ok(None),
+            Stdin::Args | Stdin::Unused => Ok(None),
+            // Whatever the command line's surroundings give it: a group's
+            // pipe or redirection (`… | { true; sh; }`), the input of the
+            // `bash -c` it runs in, a descriptor copied (`sh <&3`).
+            Stdin::None => Err("its standard input"),
+            // A script file: see `Cx::stdin_code`.
+            Stdin::File(_) => Ok(None),
             Stdin::Text(_, true) => Err("an expanded here-doc or here-string"),
             Stdin::Text(t, false) => Ok(Some(t.into())),
             Stdin::ProcSub => Err("a process substitution"),
@@ -318,16 +326,56 @@ fn piped_text(prev: &RawCommand) -> Option<String> {
                     a.len() > 1 && a.starts_with('-') && a[1..].chars().all(|c| "neE".contains(c))
                 })
                 .collect();
+            // `echo -e`, and a `sh` whose echo always does, decodes
+            // escapes (`r\x6d`): what it prints is not its words.
+            if args.iter().any(|a| a.contains('\\')) {
+                return None;
+            }
             Some(args.join(" "))
         }
         "printf" => match args {
-            [fmt] => Some(fmt.replace("\\n", "\n")),
-            [_, rest @ ..] => Some(rest.join("\n")),
-            [] => None,
+            [fmt] => printf_plain(fmt),
+            // Only formats that print their arguments as they are.
+            [fmt, rest @ ..] if matches!(*fmt, "%s\\n" | "%s\n") => Some(rest.join("\n")),
+            [fmt, rest @ ..] if *fmt == "%s" => Some(rest.concat()),
+            _ => None,
         },
         "cat" if args.is_empty() => prev.stdin_text.clone(),
         _ => None,
     }
+}
+
+/// What `printf FMT` prints when FMT has nothing in it but text, `\n`,
+/// `\t`, `\\` and `%%`; `None` for any other escape or conversion
+/// (`r\155`, `%b`), whose output is not the text written.
+fn printf_plain(fmt: &str) -> Option<String> {
+    let mut out = String::with_capacity(fmt.len());
+    let mut cs = fmt.chars();
+    while let Some(c) = cs.next() {
+        match c {
+            '\\' => out.push(match cs.next()? {
+                'n' => '\n',
+                't' => '\t',
+                '\\' => '\\',
+                _ => return None,
+            }),
+            '%' => match cs.next()? {
+                '%' => out.push('%'),
+                _ => return None,
+            },
+            c => out.push(c),
+        }
+    }
+    Some(out)
+}
+
+/// A word with `$(…)` or a backtick inside `[…]`: as an array subscript
+/// that bash evaluates (arithmetic, variable names), it runs.
+fn subscript_code(w: &str) -> bool {
+    w.split_once('[').is_some_and(|(_, rest)| {
+        rest.rfind(']')
+            .is_some_and(|end| rest[..end].contains("$(") || rest[..end].contains('`'))
+    })
 }
 
 /// `NAME=…`, `NAME+=…` or an array element `NAME[i]=…`.
@@ -585,6 +633,18 @@ impl Cx<'_, '_, '_> {
     /// The program `who` reads from stdin, when it can be seen; when it only
     /// exists at run time, marks the analysis unanalysable and gives `None`.
     fn stdin_code<'s>(&mut self, stdin: Stdin<'s>, who: &str) -> Option<std::borrow::Cow<'s, str>> {
+        if let Stdin::File(r) = stdin {
+            // `bash < run.sh`: a script file, like `bash run.sh`.
+            if r.rt & (RT_CODE | RT_NAME) != 0 {
+                self.unknown_input(
+                    format_args!("the code run by {who}"),
+                    "a file named at run time",
+                );
+            } else {
+                self.unknown_command(cmd_name(&r.target));
+            }
+            return None;
+        }
         match stdin.script() {
             Ok(code) => code,
             Err(source) => {
@@ -733,7 +793,23 @@ impl Cx<'_, '_, '_> {
         let mut marks = marks;
         let mut appended = false;
         loop {
-            while argv.first().is_some_and(|w| is_assignment(w)) {
+            while let Some(w) = argv.first().filter(|w| is_assignment(w)) {
+                // `x='a[$(rm -rf y)]'`: a later `$((x))` runs the subscript.
+                if subscript_code(w) {
+                    self.unknown(format_args!("an array subscript evaluated as code"), w);
+                }
+                // `BASH_ENV=f bash -c …`: a shell sources f first.
+                if let Some(f) = w
+                    .strip_prefix("BASH_ENV=")
+                    .or_else(|| w.strip_prefix("ENV="))
+                    && !f.is_empty()
+                {
+                    if marks.path(0, w) {
+                        self.unknown(format_args!("the script a shell sources first"), w);
+                    } else {
+                        self.unknown_command(cmd_name(f));
+                    }
+                }
                 argv = &argv[1..];
                 marks = marks.skip(1);
             }
@@ -775,6 +851,7 @@ impl Cx<'_, '_, '_> {
                 self.record(argv);
                 return;
             }
+            self.hidden_code(name, args, marks.skip(1));
             let found = match self.users.get(name) {
                 Some(s) => table::Found::Spec(SpecRef::User(s)),
                 None => table::find(name),
@@ -829,6 +906,69 @@ impl Cx<'_, '_, '_> {
         }
     }
 
+    /// Code bash runs from a builtin's arguments, outside any command
+    /// position.
+    fn hidden_code(&mut self, name: &str, args: &[Arg<'_>], marks: Marks) {
+        // Builtins that take variable names or arithmetic evaluate an
+        // array subscript in them, `$(…)` included, even single-quoted:
+        // `let 'a[$(rm -rf x)]'`, `printf -v 'a[$(…)]'`, `[[ -v 'a[$(…)]' ]]`.
+        if matches!(
+            name,
+            "let"
+                | "read"
+                | "printf"
+                | "test"
+                | "["
+                | "[["
+                | "declare"
+                | "typeset"
+                | "local"
+                | "export"
+                | "readonly"
+                | "unset"
+                | "mapfile"
+                | "readarray"
+                | "wait"
+                | "shift"
+                | "return"
+                | "exit"
+        ) && let Some(a) = args.iter().find(|a| subscript_code(a))
+        {
+            self.unknown(format_args!("an array subscript evaluated as code"), a);
+        }
+        match name {
+            // `alias l='rm -rf x'`: the value runs wherever `l` is used later.
+            "alias" => {
+                for a in args {
+                    if let Some((_, v)) = a.split_once('=') {
+                        self.reanalyse(v);
+                    }
+                }
+            }
+            // `mapfile -C CODE`: CODE runs as a callback.
+            "mapfile" | "readarray" => {
+                for (k, a) in args.iter().enumerate() {
+                    let code = match a.strip_prefix("-C") {
+                        Some("") => args.get(k + 1).map(AsRef::as_ref),
+                        Some(c) => Some(c),
+                        None => None,
+                    };
+                    if let Some(c) = code {
+                        if marks.code(k, c)
+                            || args
+                                .get(k + 1)
+                                .is_some_and(|n| n == c && marks.code(k + 1, n))
+                        {
+                            self.unknown(format_args!("the code run by {name} -C"), c);
+                        }
+                        self.reanalyse(c);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// What a script file or a task a runner runs writes (`go run ./gen`,
     /// `npm run lint -- --fix`, `pnpm prettier --write src`).
     fn run_script(&mut self, kind: RunKind, label: &str, argv: &[Arg<'_>], marks: Marks) {
@@ -871,6 +1011,15 @@ impl Cx<'_, '_, '_> {
 
     /// Commands whose meaning needs code. `marks` are those of `args`.
     fn classify(&mut self, name: &str, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
+        // `node -v`, `perl --help`: prints and exits, reading no script.
+        let stdin = match (stdin, args) {
+            (Stdin::None, [a])
+                if matches!(a.as_ref(), "-v" | "-V" | "--version" | "-h" | "--help") =>
+            {
+                Stdin::Unused
+            }
+            _ => stdin,
+        };
         match name {
             "bash" | "sh" | "zsh" | "dash" | "ksh" | "mksh" | "ash" | "fish" | "yash" | "posh"
             | "rbash" => self.shell(name, args, stdin, marks),
@@ -1084,6 +1233,13 @@ impl Cx<'_, '_, '_> {
         let mut has_c = false;
         let mut from_stdin = false;
         while let Some(a) = args.get(i) {
+            // `sh $x`: an unquoted expansion among the options or as the
+            // script may be `-c CODE` (split on IFS) or nothing (the script
+            // then comes from stdin).
+            if marks.split(i, a) {
+                self.unknown(format_args!("the code run by {name}"), a);
+                return;
+            }
             if a == "--" || a == "-" {
                 i += 1;
                 from_stdin |= a == "-";
@@ -2284,7 +2440,7 @@ impl Cx<'_, '_, '_> {
                     Some(t) => text = t,
                     None => unseen = true,
                 },
-                Stdin::None | Stdin::Args => {}
+                Stdin::None | Stdin::Args | Stdin::Unused => {}
                 _ => unseen = true,
             }
         }

@@ -224,7 +224,16 @@ pub(crate) fn parse_each<'s>(
     budget: &Cell<usize>,
     each: &mut dyn FnMut(&[RawCommand<'s>]),
 ) -> Option<String> {
-    let mut p = Parser::new(src, level, budget, Some(each));
+    // The parse draws on the budget as it stood when it began, as it did
+    // when a line was parsed whole before any of it was classified: the
+    // nested code of commands handed out early (`eval …`, `bash -c …`)
+    // must not starve a later backtick or here-doc, or the commands after
+    // it would never be parsed (nor shown to deny globs).
+    // What it spends still comes off the shared budget as it goes, so the
+    // nested code classified meanwhile sees it spent.
+    let own = Cell::new(budget.get());
+    let mut p = Parser::new(src, level, &own, Some(each));
+    p.shared = Some(budget);
     let res = p.charge().and_then(|()| p.run_list());
     if let Some(each) = p.each.take() {
         each(&p.finish());
@@ -288,6 +297,9 @@ struct Parser<'s, 'b> {
     pos: usize,
     level: usize,
     budget: &'b Cell<usize>,
+    /// The shared budget a streaming parse also charges (see
+    /// [`parse_each`]); it never fails the parse.
+    shared: Option<&'b Cell<usize>>,
     cmds: Vec<RawCommand<'s>>,
     /// Word lists of commands handed out, emptied for the next ones.
     spare: Vec<Vec<Arg<'s>>>,
@@ -344,6 +356,7 @@ impl<'s, 'b> Parser<'s, 'b> {
             pos: 0,
             level,
             budget,
+            shared: None,
             cmds: Vec::with_capacity(room),
             spare: Vec::new(),
             heredocs: Vec::new(),
@@ -363,6 +376,9 @@ impl<'s, 'b> Parser<'s, 'b> {
             return Err("command too complex to analyse".into());
         }
         self.budget.set(left - need);
+        if let Some(shared) = self.shared {
+            shared.set(shared.get().saturating_sub(need));
+        }
         Ok(())
     }
 
@@ -452,7 +468,9 @@ impl<'s, 'b> Parser<'s, 'b> {
     fn skip_blanks(&mut self) {
         loop {
             match self.peek(0) {
-                Some(' ' | '\t' | '\r') => self.pos += 1,
+                // Not `\r`: to bash it is an ordinary character (`x\r#` is
+                // one word, not a word and a comment).
+                Some(' ' | '\t') => self.pos += 1,
                 Some('\\') if self.peek(1) == Some('\n') => self.pos += 2,
                 _ => return,
             }
@@ -576,7 +594,7 @@ impl<'s, 'b> Parser<'s, 'b> {
 
     fn parse_command(&mut self) -> PResult<()> {
         if self.peek(0) == Some('(') {
-            if self.peek(1) == Some('(') {
+            if self.peek(1) == Some('(') && self.is_arith(0) {
                 self.skip_arith()?;
             } else {
                 self.pos += 1;
@@ -590,6 +608,44 @@ impl<'s, 'b> Parser<'s, 'b> {
         self.parse_simple(false)
     }
 
+    /// Is the `((` at `off` arithmetic? Only when the `)` closing its second
+    /// `(` is followed at once by another: bash runs `((cmd) )` and
+    /// `$((cmd) )` as nested subshells. Unclosed: left to
+    /// [`Parser::skip_arith`] to report.
+    fn is_arith(&self, off: usize) -> bool {
+        let mut depth = 0usize;
+        let mut i = off;
+        while let Some(c) = self.peek(i) {
+            i += 1;
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 1 {
+                        return self.peek(i) == Some(')');
+                    }
+                }
+                '\\' => i += 1,
+                '\'' => {
+                    while self.peek(i).is_some_and(|q| q != '\'') {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                '"' => {
+                    while let Some(q) = self.peek(i) {
+                        i += if q == '\\' { 2 } else { 1 };
+                        if q == '"' {
+                            break;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        true
+    }
+
     /// Skip `((…))` or `$((…))` (the position is at the first `(`). The
     /// substitutions inside (`$(…)`, backticks, `${…}`) are parsed: they
     /// run.
@@ -598,7 +654,9 @@ impl<'s, 'b> Parser<'s, 'b> {
         let mut sink = String::new();
         while let Some(c) = self.peek(0) {
             match c {
-                '$' if matches!(self.peek(1), Some('(' | '{')) && self.peek(2) != Some('(') => {
+                '$' if matches!(self.peek(1), Some('(' | '{'))
+                    && (self.peek(2) != Some('(') || !self.is_arith(1)) =>
+                {
                     self.read_dollar(&mut sink, true)?;
                     sink.clear();
                     continue;
@@ -656,6 +714,9 @@ impl<'s, 'b> Parser<'s, 'b> {
                 }
                 '<' | '>' | '&' if !dbracket => {
                     self.parse_redirect(&mut cmd)?;
+                    // A keyword after a redirection is an ordinary word
+                    // (`>f function g` runs `function`, creating f).
+                    cmd_pos = false;
                     continue;
                 }
                 '(' if !dbracket => {
@@ -678,6 +739,7 @@ impl<'s, 'b> Parser<'s, 'b> {
                 if matches!(self.peek(j), Some('<' | '>')) {
                     self.pos += j;
                     self.parse_redirect(&mut cmd)?;
+                    cmd_pos = false;
                     continue;
                 }
             }
@@ -902,6 +964,13 @@ impl<'s, 'b> Parser<'s, 'b> {
             _ => return Err("bad redirection".into()),
         };
         self.pos += len;
+        if let Kind::Plain(RedirOp::In | RedirOp::DupIn | RedirOp::ReadWrite) = kind {
+            // Applied left to right: an input redirected after a here-doc
+            // or here-string replaces it (`cat <<EOF < run.sh`).
+            cmd.heredoc = None;
+            cmd.stdin_text = None;
+            cmd.stdin_runtime = false;
+        }
         self.skip_blanks();
         if matches!(self.peek(0), Some('<' | '>')) && self.peek(1) == Some('(') {
             // `> >(tee log)`: the target is a process; its commands are parsed.
@@ -964,21 +1033,40 @@ impl<'s, 'b> Parser<'s, 'b> {
                 while self.peek(0).is_some_and(|c| c != '\n') {
                     self.pos += 1;
                 }
-                let line = self.slice(start, self.pos);
+                let mut line = self.slice(start, self.pos);
                 if self.peek(0) == Some('\n') {
                     self.pos += 1;
+                }
+                // Unquoted, a backslash-newline joins lines before the
+                // delimiter is looked for (`EO\⏎F` ends `<<EOF`).
+                let mut joined = false;
+                while !quoted
+                    && self.pos < self.s.len()
+                    && line.chars().rev().take_while(|&c| c == '\\').count() % 2 == 1
+                {
+                    line.pop();
+                    let from = self.pos;
+                    while self.peek(0).is_some_and(|c| c != '\n') {
+                        self.pos += 1;
+                    }
+                    line.push_str(&self.slice(from, self.pos));
+                    if self.peek(0) == Some('\n') {
+                        self.pos += 1;
+                    }
+                    joined = true;
                 }
                 let cmp = if strip {
                     line.trim_start_matches('\t')
                 } else {
                     line.as_str()
                 };
-                if cmp.trim_end_matches('\r') == delim {
+                if cmp == delim {
                     break;
                 }
                 // `EOF)` closing both the here-doc and a `$(`: accepted.
                 if let Some(rest) = cmp.strip_prefix(delim.as_str())
                     && !delim.is_empty()
+                    && !joined
                     && rest.starts_with(')')
                 {
                     let tail = rest.chars().count();
@@ -1006,6 +1094,7 @@ impl<'s, 'b> Parser<'s, 'b> {
             return Err("nesting too deep".into());
         }
         let mut sub = Parser::new(text, self.level + 1, self.budget, None);
+        sub.shared = self.shared;
         let res = sub.charge().and_then(|()| {
             if expand_only {
                 let mut sink = String::new();
@@ -1064,7 +1153,7 @@ impl<'s, 'b> Parser<'s, 'b> {
             c.is_none_or(|c| {
                 matches!(
                     c,
-                    b' ' | b'\t' | b'\n' | b'\r' | b';' | b'&' | b'|' | b'<' | b'>' | b')'
+                    b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' | b')'
                 )
             })
         };
@@ -1085,7 +1174,7 @@ impl<'s, 'b> Parser<'s, 'b> {
                 let mut len = 0;
                 for &c in rest {
                     match c {
-                        b' ' | b'\t' | b'\n' | b'\r' | b';' | b'&' | b'|' | b'<' | b'>' | b')' => {
+                        b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' | b')' => {
                             break;
                         }
                         b'(' | b'\\' | b'\'' | b'"' | b'$' | b'`' => return None,
@@ -1126,9 +1215,11 @@ impl<'s, 'b> Parser<'s, 'b> {
         let (mut bracket, mut brace) = (false, false);
         while let Some(c) = self.peek(0) {
             match c {
-                ' ' | '\t' | '\n' | '\r' => break,
+                ' ' | '\t' | '\n' => break,
                 ';' => break,
-                '&' | '|' | '<' | '>' | '(' | ')' if dbracket => {
+                // `]]` ends the test even with an operator right after it
+                // (`[[ 1 ]]&&rm x`, `[[ 1 ]]>f`).
+                '&' | '|' | '<' | '>' | '(' | ')' if dbracket && text != "]]" => {
                     text.push(c);
                     self.pos += 1;
                 }
@@ -1136,7 +1227,7 @@ impl<'s, 'b> Parser<'s, 'b> {
                     // `arr=(a b)` or an extglob `@(a|b)`: kept as one word.
                     let start = self.pos;
                     self.exp = 0;
-                    self.skip_balanced()?;
+                    self.skip_balanced(is_assign_prefix(&text))?;
                     text.push_str(&self.slice(start, self.pos));
                     plain = false;
                     rt |= RT_NAME;
@@ -1227,11 +1318,23 @@ impl<'s, 'b> Parser<'s, 'b> {
 
     /// From a `(`, skip to its matching `)`, honouring quotes; the
     /// substitutions inside (`arr=( $(ls) )`) are parsed: they run.
-    fn skip_balanced(&mut self) -> PResult<()> {
+    /// `array`: the words of an array assignment, where a `#` starting a
+    /// word starts a comment (its parens do not count).
+    fn skip_balanced(&mut self, array: bool) -> PResult<()> {
         let mut depth = 0usize;
         let mut sink = String::new();
         while let Some(c) = self.peek(0) {
             match c {
+                '#' if array
+                    && depth > 0
+                    && matches!(
+                        self.pos.checked_sub(1).and_then(|p| self.s.get(p)),
+                        Some(' ' | '\t' | '\n' | '(')
+                    ) =>
+                {
+                    self.skip_comment();
+                    continue;
+                }
                 '$' if depth > 0 && matches!(self.peek(1), Some('(' | '{')) => {
                     self.read_dollar(&mut sink, false)?;
                     sink.clear();
@@ -1320,7 +1423,7 @@ impl<'s, 'b> Parser<'s, 'b> {
             Some('(') => {
                 let start = self.pos;
                 self.pos += 1;
-                let exp = if self.peek(1) == Some('(') {
+                let exp = if self.peek(1) == Some('(') && self.is_arith(0) {
                     self.skip_arith()?;
                     EXP_ANY
                 } else {

@@ -1180,6 +1180,9 @@ mod streaming {
                 "done", "fi", "}", "for f in a; do", "if true; then", "{",
                 " | ", " && ", " || ", "; ", " & ", "\n", " > o", " <<EOF\nrm z\nEOF\n",
                 " <<'Q'\nx\nQ\n", "$(echo rm y)", "`ls`", "(", ")", "sed -i s/a/b/ f",
+                "é", "\r", "#", "\\\n", "((", ") )", "[[ 1 ]]", "f() ", "function g ",
+                "case a in a) ", ";;", "esac", "coproc ", "time ", "! ", "|& ", "bash -c 'rm q'",
+                "eval 'rm e'", "x=(a b)", " <<-T\n\trm t\n\tT\n",
             ]),
             0..14,
         )) {
@@ -1444,4 +1447,240 @@ fn ex_and_ed_scripts_that_only_print() {
             r"printf ',s/a/b/\n,p\n' | ed -s f",
         ),
     ]);
+}
+
+mod review {
+    //! Lines a hostile review found to run writes that the analysis let
+    //! through (checked against bash 5.2: each one writes). Each must be
+    //! a write or unanalysable, and the streaming analysis must agree
+    //! with the whole-line one.
+    use super::super::{analyse, analyse_whole};
+
+    fn flagged(cmd: &str) {
+        let a = analyse(cmd);
+        assert_eq!(a, analyse_whole(cmd), "{cmd:?}");
+        assert!(
+            a.unparsable.is_some() || !a.writes.is_empty(),
+            "{cmd:?} let through: {a:?}"
+        );
+    }
+
+    /// A carriage return is an ordinary character to bash, not a blank: a
+    /// `#` after one does not start a comment, and a here-doc delimiter
+    /// goes on past it.
+    #[test]
+    fn a_carriage_return_is_part_of_a_word() {
+        for cmd in [
+            "true\r#; rm -rf x",
+            "echo hi \r# ; rm -rf x",
+            ": <<Z\rQ\nZ\rQ\nrm -rf x\nZ\n",
+            "cat <<EOF\nEOF\r\n: <<'W'\nEOF\nrm -rf y\nW\n",
+        ] {
+            flagged(cmd);
+        }
+    }
+
+    /// In an unquoted here-doc a backslash-newline joins lines before the
+    /// delimiter is looked for: `EO\⏎F` ends `<<EOF`.
+    #[test]
+    fn a_here_doc_delimiter_split_by_a_line_continuation() {
+        for cmd in [
+            ": <<EOF\nEO\\\nF\nrm -rf x\nEOF\n",
+            ": <<-EOF\n\tEO\\\nF\nrm -rf x\nEOF\n",
+        ] {
+            flagged(cmd);
+        }
+        // Quoted, it does not.
+        assert!(!super::is_write(": <<'EOF'\nEO\\\nF\nrm -rf x\nEOF\n"));
+    }
+
+    /// `((…) )` and `$((…) )` are not arithmetic: with the inner `)` not
+    /// followed at once by another, bash runs them as nested subshells.
+    #[test]
+    fn double_parens_not_closed_by_two_are_subshells() {
+        for cmd in ["((rm -rf x) )", "echo $((rm -rf x) )", "x=$((rm -rf x);)"] {
+            flagged(cmd);
+        }
+    }
+
+    /// A `#` starting a word inside `arr=( … )` starts a comment: the
+    /// parens in it do not count.
+    #[test]
+    fn comments_inside_an_array_assignment() {
+        flagged("arr=(a #(\n)\nrm -rf y\n#)");
+    }
+
+    /// What `printf` and `echo -e` print is not their words when a format
+    /// or escapes rewrite them.
+    #[test]
+    fn printf_formats_and_echo_escapes_piped_to_a_shell() {
+        for cmd in [
+            "printf 'rm -rf %s\\n' x | sh",
+            "printf 'r\\155 -rf x\\n' | sh",
+            "printf '%b' 'r\\x6d -rf x' | sh",
+            "echo -e 'r\\x6d -rf x' | sh",
+            "echo 'r\\0155 -rf x' | sh -c 'echo \"$(cat)\" | sh'",
+        ] {
+            flagged(cmd);
+        }
+    }
+
+    /// Redirections apply left to right: `< FILE` after a here-doc is what
+    /// the command reads.
+    #[test]
+    fn a_file_redirected_after_a_here_doc_is_the_input() {
+        for cmd in [
+            "cat <<EOF < evil.sh | sh\nls\nEOF\n",
+            "cat <<<'ls' < evil.sh | sh",
+            "cat <<EOF < <(curl -s u) | sh\nls\nEOF\n",
+            "sh <<EOF <&3\nls\nEOF\n",
+        ] {
+            flagged(cmd);
+        }
+        // A script file, like `bash run.sh`: a command flowgate cannot see.
+        for cmd in ["bash <<EOF < run.sh\nls\nEOF\n", "bash < run.sh"] {
+            let a = analyse(cmd);
+            assert_eq!(a, analyse_whole(cmd), "{cmd:?}");
+            assert_eq!(a.unknown, ["run.sh"], "{cmd:?}");
+        }
+        // A here-doc after the file is the input.
+        assert_eq!(super::writes("sh < run.sh <<EOF\nrm x\nEOF\n"), ["rm"]);
+    }
+
+    /// `]]` ends a `[[ … ]]` even with an operator right after it; a
+    /// keyword after a redirection is an ordinary word (bash runs `>f
+    /// function g` as the command `function`, creating f).
+    #[test]
+    fn dbracket_ends_and_keywords_after_redirections() {
+        for cmd in [
+            "[[ 1 ]]&&rm -rf x",
+            "[[ 1 ]]>f",
+            "[[ -z 1 ]]||rm -rf x",
+            ">f function g",
+            ">f for x",
+            "&>out select",
+        ] {
+            flagged(cmd);
+        }
+    }
+
+    /// Deny globs only see the commands the analysis reaches. Handing
+    /// commands out while parsing spent the work budget on an earlier
+    /// command's nested code (`eval …`) before a later backtick was parsed,
+    /// so `git push` was never shown, where the whole-line parse showed it:
+    /// a phase with only `deny = ["git push*"]` (where an unanalysable line
+    /// is allowed) let it through. (Nesting deeper than 40 hides it from
+    /// both.)
+    #[test]
+    fn a_spent_budget_does_not_hide_later_commands_from_deny_globs() {
+        let pad = "a".repeat(200_000);
+        let cmd =
+            format!("eval eval eval eval eval eval eval eval eval : {pad}; true; git push `true`");
+        let mut seen = Vec::new();
+        super::super::analyse_each(&cmd, &Default::default(), &mut |c| {
+            seen.push(c.text.clone())
+        });
+        let whole = analyse_whole(&cmd);
+        assert!(
+            whole
+                .commands
+                .iter()
+                .any(|c| c.text.starts_with("git push"))
+        );
+        assert!(
+            seen.iter().any(|t| t.starts_with("git push")),
+            "git push never shown"
+        );
+    }
+
+    /// An unquoted expansion among a shell's options or as its script
+    /// may split into `-c CODE` (`IFS=,; x=-c,'rm -rf y'; sh $x`) or vanish
+    /// (the script then comes from the pipe).
+    #[test]
+    fn a_shell_script_or_option_split_at_run_time() {
+        for cmd in [
+            "echo 'rm -rf x' | sh $x",
+            "IFS=,; x='-c,rm -rf y'; sh $x",
+            "bash -e $x",
+        ] {
+            flagged(cmd);
+        }
+        // After the script they are its arguments.
+        assert_eq!(analyse("sh run.sh $x").unparsable, None);
+    }
+
+    /// Code bash runs that is not in a command position: an alias value,
+    /// a `mapfile -C` callback, an array subscript in a variable name or
+    /// arithmetic (evaluated with its `$(…)`, even single-quoted).
+    #[test]
+    fn aliases_callbacks_and_array_subscripts() {
+        for cmd in [
+            "shopt -s expand_aliases\nalias l='rm -rf x'\nl",
+            "echo v | mapfile -C 'rm -rf x' -c 1",
+            "[[ -v 'a[$(rm -rf x)]' ]]",
+            "test -v 'a[$(rm -rf x)]'",
+            "printf -v 'a[$(rm -rf x)]' v",
+            "read 'a[$(rm -rf x)]' <<< v",
+            "let 'a[$(rm -rf x)]'",
+            "x='a[$(rm -rf y)]'; echo $((x))",
+            "declare -i n; n='a[`rm -rf x`]'",
+        ] {
+            flagged(cmd);
+        }
+        // `BASH_ENV=f bash -c …` sources f first: a script flowgate cannot see.
+        assert_eq!(analyse("BASH_ENV=e.sh bash -c ls").unknown, ["e.sh"]);
+        assert!(analyse("BASH_ENV=$f bash -c ls").unparsable.is_some());
+        for ok in [
+            "a[1]=x",
+            "let 'i+=1'",
+            "printf -v out '%s' x",
+            "echo 'a[$(x)]'",
+        ] {
+            assert_eq!(analyse(ok).unparsable, None, "{ok:?}");
+        }
+    }
+
+    /// A shell with no script reads one from its standard input, which a
+    /// group, a `bash -c` or a descriptor copy may hand it unseen.
+    #[test]
+    fn a_shell_reading_an_input_it_cannot_see() {
+        for cmd in [
+            "echo 'rm -rf x' | { true; sh; }",
+            "echo 'rm -rf x' | bash -c sh",
+            "{ bash; } < run.sh",
+            "sh <&3",
+        ] {
+            flagged(cmd);
+        }
+        // Printing a version or help reads no script.
+        for cmd in [
+            "lua -v",
+            "node -v",
+            "perl -v",
+            "bash --version",
+            "python3 -h",
+        ] {
+            assert_eq!(analyse(cmd).unparsable, None, "{cmd:?}");
+        }
+    }
+}
+
+/// Review harness: `REVIEW_IN` (one command a line, `\n` written as `⏎`,
+/// `\r` as `␍`) analysed into `REVIEW_OUT`, one `flagged` or `clear` a
+/// line. Run by hand against bash.
+#[test]
+#[ignore]
+fn review_dump() {
+    let Ok(inp) = std::env::var("REVIEW_IN") else {
+        return;
+    };
+    let text = std::fs::read_to_string(inp).unwrap();
+    let mut out = String::new();
+    for l in text.lines() {
+        let cmd = l.replace('⏎', "\n").replace('␍', "\r");
+        let a = analyse(&cmd);
+        let flagged = a.unparsable.is_some() || !a.writes.is_empty();
+        out.push_str(if flagged { "flagged\n" } else { "clear\n" });
+    }
+    std::fs::write(std::env::var("REVIEW_OUT").unwrap(), out).unwrap();
 }
