@@ -124,11 +124,10 @@ pub fn user_text(s: &str) -> String {
 /// [`user_text`], borrowed when there is nothing to change (the common
 /// case: one scan, no copy).
 pub fn safe(s: &str) -> std::borrow::Cow<'_, str> {
-    let plain = if s.is_ascii() {
-        !s.bytes().any(|b| b < 0x20 || b == 0x7F || b == b'<')
-    } else {
-        !s.chars().any(|c| is_breaking(c) || is_lt(c))
-    };
+    // One pass over the bytes settles the common case (printable ASCII,
+    // no `<`); only text with something else in it is read as chars.
+    let plain = !s.bytes().any(|b| b < 0x20 || b >= 0x7F || b == b'<')
+        || !s.chars().any(|c| is_breaking(c) || is_lt(c));
     if plain {
         std::borrow::Cow::Borrowed(s)
     } else {
