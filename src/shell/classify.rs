@@ -2149,18 +2149,7 @@ impl Cx<'_, '_, '_> {
                 _ => break,
             }
         }
-        match args.get(i) {
-            Some(s) if !is_stdin_path(s) => {
-                if !self.proc_subst_script("julia", marks, i, s) {
-                    self.script(s, &args[i + 1..], marks.skip(i + 1));
-                }
-            }
-            _ => {
-                if let Some(s) = self.stdin_code(stdin, "julia") {
-                    self.code(Lang::Julia, &s, "julia script on stdin");
-                }
-            }
-        }
+        self.script_or_stdin(Lang::Julia, "julia", args, i, stdin, marks);
     }
 
     /// `lua -e CODE`, `lua script.lua`, `lua -` (stdin).
@@ -2189,16 +2178,32 @@ impl Cx<'_, '_, '_> {
                 _ => break,
             }
         }
+        if !ran_code || args.get(i).is_some_and(|s| !is_stdin_path(s)) {
+            self.script_or_stdin(Lang::Lua, name, args, i, stdin, marks);
+        }
+    }
+
+    /// What an interpreter runs after its options: the script file at
+    /// `args[i]` (the words after it are its arguments), else the program
+    /// on its standard input.
+    fn script_or_stdin(
+        &mut self,
+        lang: Lang,
+        name: &str,
+        args: &[Arg<'_>],
+        i: usize,
+        stdin: Stdin<'_>,
+        marks: Marks,
+    ) {
         match args.get(i) {
             Some(s) if !is_stdin_path(s) => {
                 if !self.proc_subst_script(name, marks, i, s) {
                     self.script(s, &args[i + 1..], marks.skip(i + 1));
                 }
             }
-            _ if ran_code => {}
             _ => {
                 if let Some(s) = self.stdin_code(stdin, name) {
-                    self.code(Lang::Lua, &s, &format!("{name} script on stdin"));
+                    self.code(lang, &s, &format!("{name} script on stdin"));
                 }
             }
         }
