@@ -321,6 +321,12 @@ fn is_meta(c: char) -> bool {
     )
 }
 
+/// Where an unquoted word ends: a blank or an operator, except `(`, which
+/// [`Parser::read_word_copied`] may take into the word (`arr=(…)`, `@(…)`).
+fn ends_word(c: u8) -> bool {
+    c != b'(' && is_meta(char::from(c))
+}
+
 /// `NAME=` or `NAME+=` (what comes before an array value).
 fn is_assign_prefix(t: &str) -> bool {
     let t = t.strip_suffix('=').unwrap_or("");
@@ -1030,13 +1036,7 @@ impl<'s, 'b> Parser<'s, 'b> {
                     return Err(format!("here-doc never closed (missing '{delim}')"));
                 }
                 let start = self.pos;
-                while self.peek(0).is_some_and(|c| c != '\n') {
-                    self.pos += 1;
-                }
-                let mut line = self.slice(start, self.pos);
-                if self.peek(0) == Some('\n') {
-                    self.pos += 1;
-                }
+                let mut line = self.rest_of_line();
                 // Unquoted, a backslash-newline joins lines before the
                 // delimiter is looked for (`EO\⏎F` ends `<<EOF`).
                 let mut joined = false;
@@ -1045,14 +1045,7 @@ impl<'s, 'b> Parser<'s, 'b> {
                     && line.chars().rev().take_while(|&c| c == '\\').count() % 2 == 1
                 {
                     line.pop();
-                    let from = self.pos;
-                    while self.peek(0).is_some_and(|c| c != '\n') {
-                        self.pos += 1;
-                    }
-                    line.push_str(&self.slice(from, self.pos));
-                    if self.peek(0) == Some('\n') {
-                        self.pos += 1;
-                    }
+                    line.push_str(&self.rest_of_line());
                     joined = true;
                 }
                 let cmp = if strip {
@@ -1083,6 +1076,19 @@ impl<'s, 'b> Parser<'s, 'b> {
             }
         }
         Ok(())
+    }
+
+    /// The text up to the end of the line, and past the newline.
+    fn rest_of_line(&mut self) -> String {
+        let start = self.pos;
+        while self.peek(0).is_some_and(|c| c != '\n') {
+            self.pos += 1;
+        }
+        let line = self.slice(start, self.pos);
+        if self.peek(0) == Some('\n') {
+            self.pos += 1;
+        }
+        line
     }
 
     /// Parse `text` in a fresh parser one level deeper (backtick contents,
@@ -1147,23 +1153,15 @@ impl<'s, 'b> Parser<'s, 'b> {
         };
         let start = self.pos;
         let rest = b.get(start..)?;
-        // Where a word may end after a quoted string: `(` is left to the
-        // full reader (`'a'(`…).
-        let ends = |c: Option<&u8>| {
-            c.is_none_or(|c| {
-                matches!(
-                    c,
-                    b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' | b')'
-                )
-            })
-        };
         let (from, to, plain, rt) = match *rest.first()? {
             q @ (b'\'' | b'"') => {
                 let inner = rest.get(1..)?;
                 let len = inner
                     .iter()
                     .position(|&c| c == q || (q == b'"' && matches!(c, b'\\' | b'$' | b'`')))?;
-                if inner.get(len) != Some(&q) || !ends(inner.get(len + 1)) {
+                // After the quote: the word's end (`'a'(`… is left to the
+                // full reader).
+                if inner.get(len) != Some(&q) || !inner.get(len + 1).is_none_or(|&c| ends_word(c)) {
                     return None;
                 }
                 (start + 1, start + 1 + len, false, 0)
@@ -1174,9 +1172,7 @@ impl<'s, 'b> Parser<'s, 'b> {
                 let mut len = 0;
                 for &c in rest {
                     match c {
-                        b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' | b')' => {
-                            break;
-                        }
+                        _ if ends_word(c) => break,
                         b'(' | b'\\' | b'\'' | b'"' | b'$' | b'`' => return None,
                         b'*' | b'?' => rt |= RT_NAME,
                         b'[' => bracket = true,
