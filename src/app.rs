@@ -3,6 +3,7 @@
 //! command line and `@flow` messages use (start, cancel, status, list).
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::config::Settings;
 use crate::engine::rules::GroupMap;
@@ -13,6 +14,24 @@ use crate::exit::Failure;
 use crate::host::Host;
 use crate::store::Store;
 use crate::workflow::{Catalog, Dirs};
+
+/// Set once a hook process knows it exits right after answering.
+static EXITING: AtomicBool = AtomicBool::new(false);
+
+/// This process exits as soon as it has answered one hook call (only
+/// `cli::hook::run` says so; in-process callers such as tests do not).
+pub fn exit_after_this_call() {
+    EXITING.store(true, Ordering::Relaxed);
+}
+
+/// Free `v`, or leave it to the OS when the process is about to exit: a
+/// hook call frees its state and workflows one allocation at a time for
+/// nothing, a tenth of a tool call's instructions with 100 todos.
+pub fn release<T>(v: T) {
+    if EXITING.load(Ordering::Relaxed) {
+        std::mem::forget(v);
+    }
+}
 
 pub struct App {
     pub workspace: PathBuf,

@@ -8,6 +8,7 @@
 //! (`flowgate mcp`, the only async code).
 
 pub mod app;
+pub mod bytes;
 pub mod checks;
 pub mod cli;
 pub mod config;

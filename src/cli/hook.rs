@@ -108,6 +108,7 @@ struct Decided {
 
 /// A hook call of this process: stdin and the environment as they are.
 pub fn run(flag: Option<&Path>, kind: EventKind, host: Option<&str>) -> Output {
+    crate::app::exit_after_this_call();
     let stdin = if reads_stdin(kind, host) {
         read_stdin()
     } else {
@@ -243,8 +244,10 @@ pub fn respond(
                 a.stderr.trim_end()
             )
         };
+        crate::app::release(app);
         return to_output(a);
     }
+    crate::app::release(app);
     to_output(answer)
 }
 
@@ -327,6 +330,7 @@ fn handle(app: &App, host: Host, input: &HookInput) -> Result<Decided, HookError
     };
     let mut first = decide(state, &input.event, &ctx);
     if first.state.is_none() && !corrupt {
+        crate::app::release(seen);
         return Ok(decided(first));
     }
     // A write is needed. Under the lock: if the state did not change since
@@ -353,6 +357,7 @@ fn handle(app: &App, host: Host, input: &HookInput) -> Result<Decided, HookError
         }
         Ok((o.state.take(), o))
     });
+    crate::app::release(seen);
     match updated {
         Ok(o) => Ok(decided(o)),
         Err(f) => Err(HookError {

@@ -195,7 +195,7 @@ fn ok(stdout: String) -> Answer {
 
 fn blocked(stdout: Value, reason: &str) -> Answer {
     Answer {
-        stdout: stdout.to_string(),
+        stdout: super::json::to_string(&stdout),
         stderr: format!("flowgate: {}", reason.replace('\n', " ")),
         status: ExitStatus::Blocked,
     }
@@ -227,14 +227,14 @@ pub fn answer(kind: EventKind, decision: &Decision, user_text: Option<&str>) -> 
         },
         Decision::AddContext(block) => match (kind, user_text) {
             (EventKind::MessageSubmit, Some(user)) => match with_context(user, block) {
-                Some(text) => ok(json!({ "text": text }).to_string()),
+                Some(text) => ok(super::json::to_string(&json!({ "text": text }))),
                 None => ok(String::new()),
             },
             _ => ok(String::new()),
         },
         Decision::Replace(text) => {
             let text: String = text.chars().take(MAX_TEXT_CHARS).collect();
-            ok(json!({ "text": text }).to_string())
+            ok(super::json::to_string(&json!({ "text": text })))
         }
         Decision::BlockMessage(reason) => {
             let reason = safe_reason(reason);
@@ -249,7 +249,9 @@ pub fn answer(kind: EventKind, decision: &Decision, user_text: Option<&str>) -> 
         Decision::Continue(reason) => {
             blocked(json!({ "decision": "block", "reason": reason }), reason)
         }
-        Decision::AllowStop(Some(msg)) => ok(json!({ "systemMessage": msg }).to_string()),
+        Decision::AllowStop(Some(msg)) => {
+            ok(super::json::to_string(&json!({ "systemMessage": msg })))
+        }
     }
 }
 
@@ -271,7 +273,9 @@ pub fn error(kind: EventKind, status: ExitStatus, message: &str) -> Answer {
     let line = format!("flowgate: {}", message.replace('\n', " "));
     let stdout = match kind {
         EventKind::ToolCall => json!({ "decision": "allow" }).to_string(),
-        EventKind::MessageSubmit => json!({ "reason": safe_reason(&line) }).to_string(),
+        EventKind::MessageSubmit => {
+            super::json::to_string(&json!({ "reason": safe_reason(&line) }))
+        }
         _ => String::new(),
     };
     Answer {

@@ -9,6 +9,7 @@ pub mod claude;
 pub mod codewhale;
 pub mod codex;
 pub mod gemini;
+mod json;
 mod payload;
 
 use std::path::PathBuf;
@@ -229,7 +230,7 @@ pub fn with_notice(host: Host, kind: EventKind, mut answer: Answer, notice: &str
     match (field, object) {
         (Some(field), Some(mut obj)) if answer.status == ExitStatus::Success => {
             obj.insert(field.into(), serde_json::Value::String(notice));
-            answer.stdout = serde_json::Value::Object(obj).to_string();
+            answer.stdout = json::to_string(&serde_json::Value::Object(obj));
         }
         _ => {
             answer.stderr = if answer.stderr.is_empty() {

@@ -193,7 +193,7 @@ pub(super) fn pass() -> Answer {
 /// Exit 0 with one JSON object.
 pub(super) fn reply(v: Value) -> Answer {
     Answer {
-        stdout: v.to_string(),
+        stdout: super::json::to_string(&v),
         stderr: String::new(),
         status: ExitStatus::Success,
     }
@@ -205,7 +205,7 @@ pub(super) fn reply(v: Value) -> Answer {
 pub(super) fn block(v: Value, reason: &str) -> Answer {
     let reason = reason.trim();
     Answer {
-        stdout: v.to_string(),
+        stdout: super::json::to_string(&v),
         stderr: if reason.is_empty() {
             "flowgate blocked this (no reason given)".into()
         } else {
