@@ -1684,3 +1684,48 @@ fn review_dump() {
     }
     std::fs::write(std::env::var("REVIEW_OUT").unwrap(), out).unwrap();
 }
+
+/// How the general rules for unknown commands do on the corpus when every
+/// command but wrappers and those classified by code is unknown: an
+/// estimate of how they do on tools flowgate has not seen. Prints the
+/// figures and, per case, what was flagged; run with
+/// `cargo test --lib generic_rules_on_corpus -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn generic_rules_on_corpus() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/shell-corpus");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    super::table::GENERIC_ONLY.set(true);
+    let (mut w, mut caught, mut r, mut blocked) = (0, 0, 0, 0);
+    for path in files {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let writes = name.contains("writes");
+        let text = std::fs::read_to_string(&path).unwrap();
+        for line in text.lines() {
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let cmd = line.rsplit_once('\t').map_or(line, |(c, _)| c);
+            let a = analyse(&cmd.replace('⏎', "\n"));
+            let flagged = !a.writes.is_empty() || a.unparsable.is_some();
+            if writes {
+                w += 1;
+                caught += usize::from(flagged);
+            } else {
+                r += 1;
+                blocked += usize::from(flagged);
+            }
+            if flagged {
+                let how = if writes { "CAUGHT" } else { "BLOCKED" };
+                println!("{how} {name}: {cmd:?} {:?} {:?}", a.writes, a.unparsable);
+            }
+        }
+    }
+    super::table::GENERIC_ONLY.set(false);
+    println!("generic rules alone: writes caught {caught}/{w}, read-only blocked {blocked}/{r}");
+}
