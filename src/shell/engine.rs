@@ -135,9 +135,10 @@ fn is_stdout(v: &str) -> bool {
 }
 
 /// General write signs on a command in no table: `-o FILE`, `--output`,
-/// `--out-file`, `--outdir`, … (not `--output-format`).
+/// `--out-file`, `--outdir`, `-out`, … (not `--output-format`).
 fn is_out_option(k: &str) -> bool {
-    let Some(rest) = k.strip_prefix("--out") else {
+    // `-out FILE`, `-output=FILE`: single-dash long options (openssl, Go)
+    let Some(rest) = k.strip_prefix("--out").or_else(|| k.strip_prefix("-out")) else {
         return false;
     };
     let rest = rest.strip_prefix("put").unwrap_or(rest);
@@ -577,12 +578,12 @@ impl Cx<'_, '_, '_> {
             self.out.writes.push(what);
         }
     }
-
-    /// A command in no table: written-to files from `-o`/`--output…`,
-    /// write flags (`--fix`, `--write`, `-w`, `--in-place`), a name that
-    /// says it formats or fixes; unless a `--dry-run`, `--check`, `--diff`
-    /// or `--help` makes it read-only. Unknown commands and scripts are
-    /// noted for `shell.unknown`.
+    /// A command in no table: written-to files from `-o`/`--output…`/`-out`
+    /// (not a format: `-o json`), write flags (`--fix`, `--write`, `-w`,
+    /// `--in-place`, `--update-snapshots`), a name that says it formats or
+    /// fixes; unless a `--dry-run`, `--check`, `--diff`, `--help` or the
+    /// like makes it read-only. Unknown commands and scripts are noted for
+    /// `shell.unknown`.
     pub(crate) fn generic(
         &mut self,
         name: &str,
@@ -602,16 +603,13 @@ impl Cx<'_, '_, '_> {
             let ai = i;
             i += 1;
             let (key, glued) = match a.split_once('=') {
-                Some((k, v)) if k.starts_with("--") => (k, Some(v)),
+                Some((k, v)) if k.len() > 2 && k.starts_with('-') => (k, Some(v)),
                 _ => (a.as_ref(), None),
             };
             match key {
-                "--dry-run" | "--dryrun" | "--check" | "--diff" | "--help" | "-help" => {
-                    read_only = true
-                }
-                "--fix" | "--write" | "-w" | "--in-place" | "--inplace" | "--write-changes"
-                | "--autofix" | "--autocorrect" => {
-                    flag.get_or_insert(key);
+                k if READ_ONLY_FLAGS.contains(&k) => read_only = true,
+                k if WRITE_FLAGS.contains(&k) => {
+                    flag.get_or_insert(k);
                 }
                 "-o" => {
                     if let Some(v) = args.get(i) {
@@ -635,7 +633,7 @@ impl Cx<'_, '_, '_> {
             return;
         }
         for (vi, opt, v) in outputs {
-            if !is_stdout(v) {
+            if !is_stdout(v) && !is_format(v) {
                 self.write_to(format!("{label} {opt} {v}"), v, marks.path(vi, v));
             }
         }
@@ -655,8 +653,63 @@ impl Cx<'_, '_, '_> {
     }
 }
 
+/// Flags that make an unknown command read-only: dry runs, checks, diffs,
+/// help, printing to standard output.
+const READ_ONLY_FLAGS: &[&str] = &[
+    "--dry-run",
+    "--dryrun",
+    "--check",
+    "-check",
+    "--check-only",
+    "--check-formatted",
+    "--diff",
+    "-diff",
+    "--list-different",
+    "--set-exit-if-changed",
+    "--validate",
+    "--verify-no-changes",
+    "--list",
+    "--stdout",
+    "--pretend",
+    "--simulate",
+    "--help",
+    "-help",
+];
+
+/// Flags that make an unknown command write files it does not name: fixes,
+/// in-place edits, snapshot updates.
+const WRITE_FLAGS: &[&str] = &[
+    "--fix",
+    "-fix",
+    "--fix-errors",
+    "--write",
+    "-w",
+    "--in-place",
+    "--inplace",
+    "--write-changes",
+    "--autofix",
+    "--autocorrect",
+    "--autocorrect-all",
+    "--update-snapshots",
+    "--snapshot-update",
+    "--updateSnapshot",
+];
+
 /// First words that make an unknown command scaffold files.
 const SCAFFOLD_VERBS: &[&str] = &["new", "init", "create", "generate", "scaffold", "add"];
+
+/// An output option's value that names a format, not a file (`-o json`,
+/// `--output=yaml`, `-o jsonpath=…`, `ssh -o Key=value`).
+fn is_format(v: &str) -> bool {
+    FORMATS.contains(&v) || v.split_once('=').is_some_and(|(k, _)| !k.contains('/'))
+}
+
+/// Output formats tools take as `-o`/`--output` values.
+const FORMATS: &[&str] = &[
+    "json", "jsonl", "ndjson", "yaml", "yml", "wide", "table", "text", "tsv", "csv", "name",
+    "none", "raw", "plain", "pretty", "short", "compact", "tree", "markdown", "md", "toml", "env",
+    "sarif", "junit", "github", "human",
+];
 
 /// The arguments (indexes into `args`) that `targets` selects from the
 /// positional ones, without `-` (standard input or output) and remote

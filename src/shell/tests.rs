@@ -1685,6 +1685,46 @@ fn review_dump() {
     std::fs::write(std::env::var("REVIEW_OUT").unwrap(), out).unwrap();
 }
 
+/// General rules for commands in no table (`mytool` stands for any of
+/// them): an output option's value that names a format is not a file.
+#[test]
+fn unknown_commands_output_formats_are_not_files() {
+    check_pairs(&[
+        ("mytool list -o out.json", "mytool list -o json"),
+        (
+            "mytool get x --output=report.yaml",
+            "mytool get x --output yaml",
+        ),
+        ("mytool get pods -o pods.txt", "mytool get pods -o wide"),
+        ("mytool show -o table.txt", "mytool show -o table"),
+        (
+            "mytool get x -o out/x.txt",
+            "mytool get x -o jsonpath='{.data.password}'",
+        ),
+        ("mytool -o cfg host", "mytool -o BatchMode=yes host"),
+    ]);
+}
+
+/// General rules for commands in no table: single-dash output options
+/// (`-out FILE`, `-out=FILE`), fix and snapshot-update flags.
+#[test]
+fn unknown_commands_write_options() {
+    check_pairs(&[
+        ("mytool genrsa -out key.pem 2048", "mytool genrsa 2048"),
+        ("mytool plan -out=plan.bin", "mytool plan -outline"),
+        ("mytool -output dist/a.js", "mytool -output-format json"),
+        ("mytool -fix src/a.cpp", "mytool src/a.cpp"),
+        (
+            "mytool --fix-errors src/a.cpp",
+            "mytool --fix-dry-run src/a.cpp",
+        ),
+        ("mytool --autocorrect-all", "mytool --lint"),
+        ("mytool test --update-snapshots", "mytool test"),
+        ("mytool --snapshot-update tests/", "mytool tests/"),
+        ("mytool --updateSnapshot", "mytool --ci"),
+    ]);
+}
+
 /// How the general rules for unknown commands do on the corpus when every
 /// command but wrappers and those classified by code is unknown: an
 /// estimate of how they do on tools flowgate has not seen. Prints the
