@@ -581,8 +581,12 @@ impl Cx<'_, '_, '_> {
     /// A command in no table: written-to files from `-o`/`--output…`/`-out`
     /// (not a format: `-o json`), write flags (`--fix`, `--write`, `-w`,
     /// `--in-place`, `--update-snapshots`), a name that says it formats or
-    /// fixes; unless a `--dry-run`, `--check`, `--diff`, `--help` or the
-    /// like makes it read-only. Unknown commands and scripts are noted for
+    /// fixes, and, for a command (not a project task), a first argument
+    /// that scaffolds, formats or fixes or acts on local files (`new`,
+    /// `fmt`, `install`, `sync`), `install`/`download`/`pull`/`clone` as
+    /// the first or second (`TOOL env pull`), `config set` and the like;
+    /// unless a `--dry-run`, `--check`, `--diff`, `--help` or the like
+    /// makes it read-only. Unknown commands and scripts are noted for
     /// `shell.unknown`.
     pub(crate) fn generic(
         &mut self,
@@ -632,6 +636,7 @@ impl Cx<'_, '_, '_> {
         if read_only {
             return;
         }
+        let named_output = !outputs.is_empty();
         for (vi, opt, v) in outputs {
             if !is_stdout(v) && !is_format(v) {
                 self.write_to(format!("{label} {opt} {v}"), v, marks.path(vi, v));
@@ -643,12 +648,46 @@ impl Cx<'_, '_, '_> {
         if is_fix_target(name) {
             self.write(label.to_string());
         }
-        // `TOOL new|init|create|generate|scaffold …`: scaffolding writes.
-        if kind != Kind::Task
-            && let Some(verb) = args.iter().find(|a| !a.starts_with('-'))
-            && SCAFFOLD_VERBS.contains(&verb.as_ref())
+        if kind == Kind::Task {
+            return;
+        }
+        // The first two arguments that are not options: `TOOL VERB …` or
+        // `TOOL NOUN VERB …`.
+        let mut words = args.iter().filter(|a| !a.starts_with('-'));
+        let first = words.next().map(|a| a.as_ref());
+        let second = words.next().map(|a| a.as_ref());
+        // `TOOL help install`: prints.
+        let Some(verb) = first.filter(|&v| v != "help") else {
+            return;
+        };
+        let said = if SCAFFOLD_VERBS.contains(&verb)
+            || FIRST_WRITE_VERBS.contains(&verb)
+            || (is_fix_target(verb) && verb != "apply" && !named_output)
         {
-            self.write(format!("{label} {verb}"));
+            // `TOOL new|init|create|generate|scaffold|add …`: scaffolding;
+            // `TOOL update|sync|restore …`: files on this machine;
+            // `TOOL fmt|format|fix|format:write …`, unless an output option
+            // says where the result goes (`--output=none`). Not `TOOL
+            // apply`: that mostly changes remote resources.
+            Some(verb.to_string())
+        } else if let Some(v) = [Some(verb), second]
+            .into_iter()
+            .flatten()
+            .find(|v| WRITE_VERBS.contains(v))
+        {
+            // `TOOL install …`, `TOOL collection install …`, `TOOL env pull`
+            Some(v.to_string())
+        } else if verb == "config"
+            && let Some(v) = second
+            && CONFIG_WRITE_VERBS.contains(&v)
+        {
+            // `TOOL config set|unset|use-context …`: its config file
+            Some(format!("config {v}"))
+        } else {
+            None
+        };
+        if let Some(said) = said {
+            self.write(format!("{label} {said}"));
         }
     }
 }
@@ -697,6 +736,41 @@ const WRITE_FLAGS: &[&str] = &[
 
 /// First words that make an unknown command scaffold files.
 const SCAFFOLD_VERBS: &[&str] = &["new", "init", "create", "generate", "scaffold", "add"];
+
+/// Verbs that make an unknown command write as its first argument
+/// (`TOOL update`, `TOOL sync`): they act on this machine's files. As a
+/// later argument they mostly change a remote resource (`TOOL app sync`,
+/// `TOOL webapp update`), so they count only first.
+const FIRST_WRITE_VERBS: &[&str] = &[
+    "update", "sync", "restore", "remove", "link", "unlink", "encrypt", "decrypt", "record",
+];
+
+/// Verbs that make an unknown command write as its first or second
+/// argument (`TOOL install`, `TOOL collection install`, `TOOL release
+/// download`, `TOOL env pull`): they bring files onto this machine.
+const WRITE_VERBS: &[&str] = &[
+    "install",
+    "uninstall",
+    "download",
+    "pull",
+    "clone",
+    "checkout",
+    "vendor",
+];
+
+/// `TOOL config VERB`: verbs that write the tool's configuration file.
+const CONFIG_WRITE_VERBS: &[&str] = &[
+    "set",
+    "unset",
+    "use",
+    "use-context",
+    "set-context",
+    "set-cluster",
+    "set-credentials",
+    "delete-context",
+    "rename-context",
+    "edit",
+];
 
 /// An output option's value that names a format, not a file (`-o json`,
 /// `--output=yaml`, `-o jsonpath=…`, `ssh -o Key=value`).

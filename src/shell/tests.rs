@@ -1705,6 +1705,92 @@ fn unknown_commands_output_formats_are_not_files() {
     ]);
 }
 
+/// General rules for commands in no table: a first argument that says
+/// format or fix (`TOOL fmt`, `TOOL format:write`) writes, unless a
+/// check, diff or dry-run flag or an output option says otherwise.
+#[test]
+fn unknown_commands_fix_verbs() {
+    check_pairs(&[
+        ("mytool fmt", "mytool fmt --check"),
+        ("mytool format src/", "mytool format --diff src/"),
+        ("mytool fix .", "mytool fix --dry-run ."),
+        ("mytool format:write", "mytool format:check"),
+        (
+            "mytool fmt -recursive",
+            "mytool fmt -check -diff -recursive",
+        ),
+        ("mytool format --fix", "mytool format --check-formatted"),
+        ("mytool format", "mytool format --verify-no-changes"),
+        ("mytool format lib", "mytool format --list-different lib"),
+        (
+            "mytool format lib/",
+            "mytool format --output=none --set-exit-if-changed lib/",
+        ),
+        ("mytool spotlessApply", "mytool spotlessCheck"),
+        ("mytool fmt", "mytool apply"),
+    ]);
+}
+
+/// General rules for commands in no table: verbs that act on files of this
+/// machine (`TOOL install`, `TOOL collection install`, `TOOL env pull`),
+/// with their read-only twins.
+#[test]
+fn unknown_commands_write_verbs() {
+    check_pairs(&[
+        ("mytool install", "mytool install --dry-run"),
+        ("mytool install x", "mytool help install"),
+        ("mytool install x", "mytool install --list"),
+        (
+            "mytool collection install -r req.yml",
+            "mytool collection list",
+        ),
+        ("mytool release download v1", "mytool release view v1"),
+        ("mytool env pull .env.local", "mytool env ls"),
+        ("mytool repo clone o/r", "mytool repo view o/r"),
+        ("mytool pr checkout 12", "mytool pr view 12"),
+        ("mytool uninstall x", "mytool list x"),
+        ("mytool vendor", "mytool verify"),
+    ]);
+}
+
+/// General rules for commands in no table: verbs that write only as the
+/// first argument; as a later one they mostly change a remote resource
+/// (`TOOL app sync prod`, `TOOL webapp update`).
+#[test]
+fn unknown_commands_first_argument_write_verbs() {
+    check_pairs(&[
+        ("mytool update", "mytool status"),
+        ("mytool update", "mytool webapp update --name x"),
+        ("mytool sync", "mytool app sync prod"),
+        ("mytool sync", "mytool sync --dry-run"),
+        ("mytool restore", "mytool build"),
+        ("mytool remove left-pad", "mytool show left-pad"),
+        ("mytool link", "mytool whoami"),
+        ("mytool encrypt secrets.yml", "mytool view secrets.yml"),
+        (
+            "mytool decrypt secrets.yml",
+            "mytool webapp update --name x",
+        ),
+        ("mytool record ./bench", "mytool report"),
+    ]);
+}
+
+/// General rules for commands in no table: `TOOL config set|unset|use-context …`
+/// writes the tool's configuration file; `config get|list|view` read it.
+#[test]
+fn unknown_commands_config_writes() {
+    check_pairs(&[
+        ("mytool config set project p", "mytool config get project"),
+        ("mytool config unset x", "mytool config list"),
+        (
+            "mytool config use-context dev",
+            "mytool config current-context",
+        ),
+        ("mytool config set-context dev", "mytool config view"),
+        ("mytool config set project p", "mytool secrets set K v"),
+    ]);
+}
+
 /// General rules for commands in no table: single-dash output options
 /// (`-out FILE`, `-out=FILE`), fix and snapshot-update flags.
 #[test]
