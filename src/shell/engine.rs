@@ -583,8 +583,8 @@ impl Cx<'_, '_, '_> {
     /// `--in-place`, `--update-snapshots`), a name that says it formats or
     /// fixes, and, for a command (not a project task), a first argument
     /// that scaffolds, formats or fixes or acts on local files (`new`,
-    /// `fmt`, `install`, `sync`), `install`/`download`/`pull`/`clone` as
-    /// the first or second (`TOOL env pull`), `config set` and the like;
+    /// `fmt`, `install`, `sync`), `install`/`download`/`pull`/`clone`/`add` as
+    /// the first or second (`TOOL env pull`), `config set`, `cache clean`;
     /// unless a `--dry-run`, `--check`, `--diff`, `--help` or the like
     /// makes it read-only. Unknown commands and scripts are noted for
     /// `shell.unknown`.
@@ -677,12 +677,13 @@ impl Cx<'_, '_, '_> {
         {
             // `TOOL install …`, `TOOL collection install …`, `TOOL env pull`
             Some(v.to_string())
-        } else if verb == "config"
-            && let Some(v) = second
-            && CONFIG_WRITE_VERBS.contains(&v)
+        } else if let Some(v) = second
+            && let Some((_, verbs)) = NOUN_VERBS.iter().find(|(n, _)| *n == verb)
+            && verbs.contains(&v)
         {
-            // `TOOL config set|unset|use-context …`: its config file
-            Some(format!("config {v}"))
+            // `TOOL config set|unset|use-context …`: its config file;
+            // `TOOL cache clean|purge`: its cache
+            Some(format!("{verb} {v}"))
         } else {
             None
         };
@@ -756,20 +757,31 @@ const WRITE_VERBS: &[&str] = &[
     "clone",
     "checkout",
     "vendor",
+    "add",
 ];
 
-/// `TOOL config VERB`: verbs that write the tool's configuration file.
-const CONFIG_WRITE_VERBS: &[&str] = &[
-    "set",
-    "unset",
-    "use",
-    "use-context",
-    "set-context",
-    "set-cluster",
-    "set-credentials",
-    "delete-context",
-    "rename-context",
-    "edit",
+/// `TOOL NOUN VERB`: verbs that write the tool's files when they follow
+/// the noun: its configuration, its cache.
+const NOUN_VERBS: &[(&str, &[&str])] = &[
+    (
+        "config",
+        &[
+            "set",
+            "unset",
+            "use",
+            "use-context",
+            "set-context",
+            "set-cluster",
+            "set-credentials",
+            "delete-context",
+            "rename-context",
+            "edit",
+        ],
+    ),
+    (
+        "cache",
+        &["clean", "clear", "purge", "prune", "rm", "remove", "delete"],
+    ),
 ];
 
 /// An output option's value that names a format, not a file (`-o json`,

@@ -1791,6 +1791,19 @@ fn unknown_commands_config_writes() {
     ]);
 }
 
+/// General rules for commands in no table: `add` as the second word adds
+/// to a local list (`TOOL remote add`, `TOOL plugin add`), and `TOOL cache
+/// clean|purge` empties the tool's cache.
+#[test]
+fn unknown_commands_second_word_add_and_cache() {
+    check_pairs(&[
+        ("mytool remote add up https://x/r.git", "mytool remote list"),
+        ("mytool plugin add nodejs", "mytool plugin list"),
+        ("mytool cache clean --force", "mytool cache verify"),
+        ("mytool cache purge", "mytool cache dir"),
+    ]);
+}
+
 /// General rules for commands in no table: single-dash output options
 /// (`-out FILE`, `-out=FILE`), fix and snapshot-update flags.
 #[test]
