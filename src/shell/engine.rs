@@ -578,6 +578,7 @@ impl Cx<'_, '_, '_> {
             self.out.writes.push(what);
         }
     }
+
     /// A command in no table: written-to files from `-o`/`--output…`/`-out`
     /// (not a format: `-o json`), write flags (`--fix`, `--write`, `-w`,
     /// `--in-place`, `--update-snapshots`), a name that says it formats or
