@@ -135,9 +135,10 @@ fn is_stdout(v: &str) -> bool {
 }
 
 /// General write signs on a command in no table: `-o FILE`, `--output`,
-/// `--out-file`, `--outdir`, … (not `--output-format`).
+/// `--out-file`, `--outdir`, `-out`, … (not `--output-format`).
 fn is_out_option(k: &str) -> bool {
-    let Some(rest) = k.strip_prefix("--out") else {
+    // `-out FILE`, `-output=FILE`: single-dash long options (openssl, Go)
+    let Some(rest) = k.strip_prefix("--out").or_else(|| k.strip_prefix("-out")) else {
         return false;
     };
     let rest = rest.strip_prefix("put").unwrap_or(rest);
@@ -578,11 +579,16 @@ impl Cx<'_, '_, '_> {
         }
     }
 
-    /// A command in no table: written-to files from `-o`/`--output…`,
-    /// write flags (`--fix`, `--write`, `-w`, `--in-place`), a name that
-    /// says it formats or fixes; unless a `--dry-run`, `--check`, `--diff`
-    /// or `--help` makes it read-only. Unknown commands and scripts are
-    /// noted for `shell.unknown`.
+    /// A command in no table: written-to files from `-o`/`--output…`/`-out`
+    /// (not a format: `-o json`), write flags (`--fix`, `--write`, `-w`,
+    /// `--in-place`, `--update-snapshots`), a name that says it formats or
+    /// fixes, and, for a command (not a project task), a first argument
+    /// that scaffolds, formats or fixes or acts on local files (`new`,
+    /// `fmt`, `install`, `sync`), `install`/`download`/`pull`/`clone`/`add` as
+    /// the first or second (`TOOL env pull`), `config set`, `cache clean`;
+    /// unless a `--dry-run`, `--check`, `--diff`, `--help` or the like
+    /// makes it read-only. Unknown commands and scripts are noted for
+    /// `shell.unknown`.
     pub(crate) fn generic(
         &mut self,
         name: &str,
@@ -602,16 +608,13 @@ impl Cx<'_, '_, '_> {
             let ai = i;
             i += 1;
             let (key, glued) = match a.split_once('=') {
-                Some((k, v)) if k.starts_with("--") => (k, Some(v)),
+                Some((k, v)) if k.len() > 2 && k.starts_with('-') => (k, Some(v)),
                 _ => (a.as_ref(), None),
             };
             match key {
-                "--dry-run" | "--dryrun" | "--check" | "--diff" | "--help" | "-help" => {
-                    read_only = true
-                }
-                "--fix" | "--write" | "-w" | "--in-place" | "--inplace" | "--write-changes"
-                | "--autofix" | "--autocorrect" => {
-                    flag.get_or_insert(key);
+                k if READ_ONLY_FLAGS.contains(&k) => read_only = true,
+                k if WRITE_FLAGS.contains(&k) => {
+                    flag.get_or_insert(k);
                 }
                 "-o" => {
                     if let Some(v) = args.get(i) {
@@ -634,8 +637,9 @@ impl Cx<'_, '_, '_> {
         if read_only {
             return;
         }
+        let named_output = !outputs.is_empty();
         for (vi, opt, v) in outputs {
-            if !is_stdout(v) {
+            if !is_stdout(v) && !is_format(v) {
                 self.write_to(format!("{label} {opt} {v}"), v, marks.path(vi, v));
             }
         }
@@ -645,18 +649,154 @@ impl Cx<'_, '_, '_> {
         if is_fix_target(name) {
             self.write(label.to_string());
         }
-        // `TOOL new|init|create|generate|scaffold …`: scaffolding writes.
-        if kind != Kind::Task
-            && let Some(verb) = args.iter().find(|a| !a.starts_with('-'))
-            && SCAFFOLD_VERBS.contains(&verb.as_ref())
+        if kind == Kind::Task {
+            return;
+        }
+        // The first two arguments that are not options: `TOOL VERB …` or
+        // `TOOL NOUN VERB …`.
+        let mut words = args.iter().filter(|a| !a.starts_with('-'));
+        let first = words.next().map(|a| a.as_ref());
+        let second = words.next().map(|a| a.as_ref());
+        // `TOOL help install`: prints.
+        let Some(verb) = first.filter(|&v| v != "help") else {
+            return;
+        };
+        let said = if SCAFFOLD_VERBS.contains(&verb)
+            || FIRST_WRITE_VERBS.contains(&verb)
+            || (is_fix_target(verb) && verb != "apply" && !named_output)
         {
-            self.write(format!("{label} {verb}"));
+            // `TOOL new|init|create|generate|scaffold|add …`: scaffolding;
+            // `TOOL update|sync|restore …`: files on this machine;
+            // `TOOL fmt|format|fix|format:write …`, unless an output option
+            // says where the result goes (`--output=none`). Not `TOOL
+            // apply`: that mostly changes remote resources.
+            Some(verb.to_string())
+        } else if let Some(v) = [Some(verb), second]
+            .into_iter()
+            .flatten()
+            .find(|v| WRITE_VERBS.contains(v))
+        {
+            // `TOOL install …`, `TOOL collection install …`, `TOOL env pull`
+            Some(v.to_string())
+        } else if let Some(v) = second
+            && let Some((_, verbs)) = NOUN_VERBS.iter().find(|(n, _)| *n == verb)
+            && verbs.contains(&v)
+        {
+            // `TOOL config set|unset|use-context …`: its config file;
+            // `TOOL cache clean|purge`: its cache
+            Some(format!("{verb} {v}"))
+        } else {
+            None
+        };
+        if let Some(said) = said {
+            self.write(format!("{label} {said}"));
         }
     }
 }
 
+/// Flags that make an unknown command read-only: dry runs, checks, diffs,
+/// help, printing to standard output.
+const READ_ONLY_FLAGS: &[&str] = &[
+    "--dry-run",
+    "--dryrun",
+    "--check",
+    "-check",
+    "--check-only",
+    "--check-formatted",
+    "--diff",
+    "-diff",
+    "--list-different",
+    "--set-exit-if-changed",
+    "--validate",
+    "--verify-no-changes",
+    "--list",
+    "--stdout",
+    "--pretend",
+    "--simulate",
+    "--help",
+    "-help",
+];
+
+/// Flags that make an unknown command write files it does not name: fixes,
+/// in-place edits, snapshot updates.
+const WRITE_FLAGS: &[&str] = &[
+    "--fix",
+    "-fix",
+    "--fix-errors",
+    "--write",
+    "-w",
+    "--in-place",
+    "--inplace",
+    "--write-changes",
+    "--autofix",
+    "--autocorrect",
+    "--autocorrect-all",
+    "--update-snapshots",
+    "--snapshot-update",
+    "--updateSnapshot",
+];
+
 /// First words that make an unknown command scaffold files.
 const SCAFFOLD_VERBS: &[&str] = &["new", "init", "create", "generate", "scaffold", "add"];
+
+/// Verbs that make an unknown command write as its first argument
+/// (`TOOL update`, `TOOL sync`): they act on this machine's files. As a
+/// later argument they mostly change a remote resource (`TOOL app sync`,
+/// `TOOL webapp update`), so they count only first.
+const FIRST_WRITE_VERBS: &[&str] = &[
+    "update", "sync", "restore", "remove", "link", "unlink", "encrypt", "decrypt", "record",
+];
+
+/// Verbs that make an unknown command write as its first or second
+/// argument (`TOOL install`, `TOOL collection install`, `TOOL release
+/// download`, `TOOL env pull`): they bring files onto this machine.
+const WRITE_VERBS: &[&str] = &[
+    "install",
+    "uninstall",
+    "download",
+    "pull",
+    "clone",
+    "checkout",
+    "vendor",
+    "add",
+];
+
+/// `TOOL NOUN VERB`: verbs that write the tool's files when they follow
+/// the noun: its configuration, its cache.
+const NOUN_VERBS: &[(&str, &[&str])] = &[
+    (
+        "config",
+        &[
+            "set",
+            "unset",
+            "use",
+            "use-context",
+            "set-context",
+            "set-cluster",
+            "set-credentials",
+            "delete-context",
+            "rename-context",
+            "edit",
+        ],
+    ),
+    (
+        "cache",
+        &["clean", "clear", "purge", "prune", "rm", "remove", "delete"],
+    ),
+];
+
+/// An output option's value that names a format, not a file (`-o json`,
+/// `--output=yaml`, `-o jsonpath=…`, `ssh -o Key=value`).
+fn is_format(v: &str) -> bool {
+    FORMATS.contains(&v) || v.split_once('=').is_some_and(|(k, _)| !k.contains('/'))
+}
+
+/// Output formats tools take as `-o`/`--output` values.
+const FORMATS: &[&str] = &[
+    "json", "jsonl", "ndjson", "yaml", "yml", "wide", "table", "text", "tsv", "csv", "name",
+    "none", "raw", "plain", "pretty", "short", "compact", "tree", "markdown", "md", "toml", "env",
+    "sarif", "junit", "github", "human",
+];
 
 /// The arguments (indexes into `args`) that `targets` selects from the
 /// positional ones, without `-` (standard input or output) and remote

@@ -45,8 +45,11 @@
 //! values, output options, write flags, read-only and listing flags,
 //! subcommands, wrappers that run another argv, shell code in options or
 //! arguments, directory options, task names. Commands in no table are
-//! judged by general rules (`-o FILE`, `--output`, `--fix`, `--write`,
-//! `-w`, `--in-place`, a name that says format or fix) and listed in
+//! judged by general rules (`-o FILE`, `--output`, `-out`, `--fix`,
+//! `--write`, `-w`, `--in-place`, `--update-snapshots`, a name that says
+//! format or fix, a first word that scaffolds, formats or acts on local
+//! files: `new`, `fmt`, `install`, `sync`, `TOOL env pull`, `TOOL config
+//! set`; `-o json` names a format, not a file) and listed in
 //! [`Analysis::unknown`]. The table is compiled at build time into integers
 //! and bytes (`compact.rs`): pointers in static data would cost a
 //! relocation each at every process start. What needs code stays in
