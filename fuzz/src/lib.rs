@@ -212,7 +212,7 @@ pub fn payload(data: &[u8]) {
     let kind = call.kind;
     let env = |name: &str| call.lookup(name);
     let what = format!("{kind:?} for {host:?}");
-    let input = match host::read(host, kind, &stdin, &env) {
+    let input = match host::read(host, kind, stdin.to_string(), &env) {
         Ok(input) => input,
         Err(e) => {
             assert!(!e.trim().is_empty(), "{what}: an empty error");

@@ -142,7 +142,7 @@ pub fn respond(
     };
     let input = match unreadable.or(bad_host) {
         Some(f) => Err(f),
-        None => host::read(host, kind, &stdin, env).map_err(Failure::input),
+        None => host::read(host, kind, stdin, env).map_err(Failure::input),
     };
     let workspace = resolve_workspace(
         flag,

@@ -103,7 +103,7 @@ const LAYOUT: payload::Layout = payload::Layout {
     project_dir_var: Some("CLAUDE_PROJECT_DIR"),
 };
 
-pub fn read(kind: EventKind, stdin: &str, env: Env<'_>) -> Result<HookInput, String> {
+pub fn read(kind: EventKind, stdin: String, env: Env<'_>) -> Result<HookInput, String> {
     payload::read(&LAYOUT, kind, stdin, env)
 }
 
@@ -128,7 +128,7 @@ mod tests {
     #[test]
     fn reads_a_documented_pre_tool_use() {
         let stdin = r#"{"session_id":"9f1c","transcript_path":"/t.jsonl","cwd":"/nowhere/shop","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/nowhere/shop/a.rs","content":"x"},"tool_use_id":"toolu_01"}"#;
-        let input = read(EventKind::ToolCall, stdin, &no_env).unwrap();
+        let input = read(EventKind::ToolCall, stdin.into(), &no_env).unwrap();
         let Event::ToolCall(call) = input.event else {
             panic!("not a tool call")
         };
@@ -143,9 +143,9 @@ mod tests {
     fn a_payload_for_another_event_is_refused() {
         let stdin =
             r#"{"session_id":"s","cwd":"/x","hook_event_name":"Stop","stop_hook_active":false}"#;
-        let e = read(EventKind::ToolCall, stdin, &no_env).unwrap_err();
+        let e = read(EventKind::ToolCall, stdin.into(), &no_env).unwrap_err();
         assert!(e.contains("agent_end"), "{e}");
-        assert!(read(EventKind::TurnEnd, stdin, &no_env).is_err());
+        assert!(read(EventKind::TurnEnd, stdin.into(), &no_env).is_err());
     }
 
     #[test]

@@ -92,7 +92,7 @@ const LAYOUT: payload::Layout = payload::Layout {
     project_dir_var: Some("GEMINI_PROJECT_DIR"),
 };
 
-pub fn read(kind: EventKind, stdin: &str, env: Env<'_>) -> Result<HookInput, String> {
+pub fn read(kind: EventKind, stdin: String, env: Env<'_>) -> Result<HookInput, String> {
     payload::read(&LAYOUT, kind, stdin, env)
 }
 

@@ -174,9 +174,10 @@ pub struct Answer {
 /// Environment lookup, so tests and `replay` can supply their own.
 pub type Env<'a> = &'a dyn Fn(&str) -> Option<String>;
 
-pub fn read(host: Host, kind: EventKind, stdin: &str, env: Env<'_>) -> Result<HookInput, String> {
+/// Read one event; stdin is handed over (a long message keeps its buffer).
+pub fn read(host: Host, kind: EventKind, stdin: String, env: Env<'_>) -> Result<HookInput, String> {
     match host {
-        Host::Codewhale => codewhale::read(kind, stdin, env),
+        Host::Codewhale => codewhale::read(kind, &stdin, env),
         Host::Claude => claude::read(kind, stdin, env),
         Host::Codex => codex::read(kind, stdin, env),
         Host::Gemini => gemini::read(kind, stdin, env),

@@ -5,6 +5,7 @@
 //! exit 0 (Claude Code, Gemini CLI). The per-host files keep
 //! what differs (field names, output shapes); this keeps what does not.
 
+use std::ops::Range;
 use std::path::PathBuf;
 
 use serde_json::{Map, Value, json};
@@ -35,10 +36,10 @@ pub(super) struct Layout {
 pub(super) fn read(
     layout: &Layout,
     kind: EventKind,
-    stdin: &str,
+    stdin: String,
     env: Env<'_>,
 ) -> Result<HookInput, String> {
-    let mut p = Payload::parse(stdin, layout.label)?;
+    let mut p = Payload::parse_owned(stdin, layout.label)?;
     p.check_event(kind, layout.host)?;
     let event = match kind {
         EventKind::MessageSubmit => Event::MessageSubmit {
@@ -71,13 +72,159 @@ pub(super) fn read(
     })
 }
 
+/// Strings at least this long are read by [`with_long_string`].
+const LONG: usize = 1024;
+
+/// The payload, when it is an object with one long top-level string value
+/// that has nothing to unescape (a user's message): serde_json reads
+/// strings a few bytes at a time, so that value is found here sixteen
+/// bytes at a time and serde_json parses the rest without it. Returned
+/// with that value still empty, its key, and where its text is in `text`.
+/// `None` for anything else (no such string, or JSON this scan does not
+/// follow): then serde_json reads the whole text, and says what is wrong
+/// with it.
+fn with_long_string(text: &str) -> Option<(Map<String, Value>, String, Range<usize>)> {
+    let (key, open, close) = long_string(text.as_bytes())?;
+    // The same text with that string emptied: valid exactly when the whole
+    // is, as the string held no quote, backslash or control character.
+    let mut rest = String::with_capacity(text.len() - (close - open));
+    rest.push_str(&text[..=open]);
+    rest.push_str(&text[close..]);
+    let m = match serde_json::from_str::<Value>(&rest) {
+        Ok(Value::Object(m)) => m,
+        _ => return None,
+    };
+    let key: String = serde_json::from_str(&text[key.0..=key.1]).ok()?;
+    // The emptied string must be the value serde_json keeps for that key
+    // (with the key twice, the last one counts).
+    match m.get(&key) {
+        Some(Value::String(v)) if v.is_empty() => Some((m, key, open + 1..close)),
+        _ => None,
+    }
+}
+
+/// The first top-level string value of the object in `b` that is at least
+/// [`LONG`] bytes and has no backslash or control character: its key's
+/// quotes, and its own, as byte positions.
+fn long_string(b: &[u8]) -> Option<((usize, usize), usize, usize)> {
+    let ws = |i: usize| {
+        i + b[i..]
+            .iter()
+            .take_while(|c| c.is_ascii_whitespace())
+            .count()
+    };
+    let mut i = ws(0);
+    if b.get(i) != Some(&b'{') {
+        return None;
+    }
+    loop {
+        i = ws(i + 1);
+        if b.get(i) != Some(&b'"') {
+            return None; // `}` of an empty object, or not JSON this follows
+        }
+        let key = (i, string_end(b, i)?);
+        i = ws(key.1 + 1);
+        if b.get(i) != Some(&b':') {
+            return None;
+        }
+        i = ws(i + 1);
+        let end = if b[i] == b'"' {
+            let (end, plain) = string_scan(b, i)?;
+            if plain && end - i > LONG {
+                return Some((key, i, end));
+            }
+            end
+        } else {
+            value_end(b, i)?
+        };
+        i = ws(end + 1);
+        if b.get(i) != Some(&b',') {
+            return None;
+        }
+    }
+}
+
+/// Where the string opened by the quote at `i` closes.
+fn string_end(b: &[u8], i: usize) -> Option<usize> {
+    string_scan(b, i).map(|(end, _)| end)
+}
+
+/// Where the string opened by the quote at `i` closes, and whether it is
+/// plain: no backslash and no control character between the quotes.
+fn string_scan(b: &[u8], i: usize) -> Option<(usize, bool)> {
+    let mut plain = true;
+    let mut j = i + 1;
+    loop {
+        let k = j + crate::bytes::position(b.get(j..)?, |c| c == b'"' || c == b'\\' || c < 0x20)?;
+        match b[k] {
+            b'"' => return Some((k, plain)),
+            b'\\' => j = k + 2, // an escape: the backslash and the byte it escapes
+            _ => j = k + 1,     // a control character (serde_json refuses it)
+        }
+        plain = false;
+    }
+}
+
+/// The last byte of the value starting at `i` (a string's closing quote,
+/// a bracket, or a number's or literal's last character).
+fn value_end(b: &[u8], i: usize) -> Option<usize> {
+    match *b.get(i)? {
+        b'"' => string_end(b, i),
+        b'{' | b'[' => {
+            let mut depth = 0usize;
+            let mut j = i;
+            loop {
+                match *b.get(j)? {
+                    b'"' => j = string_end(b, j)?,
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return Some(j);
+                        }
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+        }
+        _ => {
+            let n = b[i..]
+                .iter()
+                .take_while(|&&c| !matches!(c, b',' | b'}' | b']') && !c.is_ascii_whitespace())
+                .count();
+            (n > 0).then(|| i + n - 1)
+        }
+    }
+}
+
 impl Payload {
+    /// [`Payload::parse`], keeping stdin's own buffer for a long message
+    /// (it is moved, not copied: a 32 KiB message would otherwise touch
+    /// eight more pages of memory, each a page fault).
+    pub fn parse_owned(stdin: String, host: &str) -> Result<Payload, String> {
+        match with_long_string(&stdin) {
+            Some((mut m, key, at)) => {
+                let mut text = stdin;
+                text.truncate(at.end);
+                text.drain(..at.start);
+                m.insert(key, Value::String(text));
+                Ok(Payload(m))
+            }
+            None => Payload::parse(&stdin, host),
+        }
+    }
+
     /// Parse stdin; `host` names the host in messages.
     pub fn parse(stdin: &str, host: &str) -> Result<Payload, String> {
         if stdin.trim().is_empty() {
             return Err(format!(
                 "stdin is empty; {host} sends each hook event as one JSON object on stdin"
             ));
+        }
+        if let Some((mut m, key, at)) = with_long_string(stdin) {
+            m.insert(key, Value::String(stdin[at].to_string()));
+            return Ok(Payload(m));
         }
         match serde_json::from_str::<Value>(stdin) {
             Ok(Value::Object(m)) => Ok(Payload(m)),
@@ -273,4 +420,119 @@ pub(super) fn pre_tool_deny(reason: &str) -> Value {
             "permissionDecisionReason": reason,
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// What serde_json alone makes of `text`.
+    fn serde_only(text: &str) -> Option<Map<String, Value>> {
+        match serde_json::from_str::<Value>(text) {
+            Ok(Value::Object(m)) => Some(m),
+            _ => None,
+        }
+    }
+
+    fn payload() -> impl Strategy<Value = String> {
+        let long = prop_oneof![
+            "[a-z .,!?éü€]{1100,1300}",
+            "[a-z \\\\\"\\n\\t\u{1}]{1100,1200}",
+            "[a-z]{0,20}",
+        ];
+        let other = prop_oneof![
+            "[a-z\"\\\\]{0,8}".prop_map(Value::from),
+            any::<i32>().prop_map(Value::from),
+            any::<bool>().prop_map(Value::from),
+            Just(serde_json::json!({"command": "ls \"}\" [", "n": [1, {"a": "]"}]})),
+        ];
+        (
+            proptest::collection::vec(("[a-z_\"]{1,8}", other), 0..4),
+            "prompt|prom\\\\u0070t|x",
+            long,
+            0usize..4,
+            proptest::bool::ANY,
+        )
+            .prop_map(|(fields, key, long, at, spaced)| {
+                let mut parts: Vec<String> = fields
+                    .iter()
+                    .map(|(k, v)| format!("{}:{v}", Value::from(k.as_str())))
+                    .collect();
+                let key = if key.contains('\\') {
+                    format!("\"{key}\"")
+                } else {
+                    Value::from(key).to_string()
+                };
+                let long_part = format!("{key}:{}", Value::from(long));
+                parts.insert(at.min(parts.len()), long_part);
+                let sep = if spaced { " ,\n " } else { "," };
+                format!("{{{}}}", parts.join(sep))
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 512,
+            failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Off)),
+            ..ProptestConfig::default()
+        })]
+
+        /// A payload read with the long-string path is what serde_json
+        /// reads, on valid payloads and on payloads with one byte changed,
+        /// cut or added anywhere; where serde_json refuses it, the path
+        /// gives way (and serde_json's error is what is reported).
+        #[test]
+        fn a_long_string_is_read_as_serde_json_reads_it(
+            text in payload(),
+            at in proptest::num::usize::ANY,
+            edit in 0u8..4,
+            byte in proptest::sample::select(vec![b'"', b'\\', b'{', b'}', b'[', b']', b',', b':', b' ', b'a', b'1', 0x01]),
+        ) {
+            let mut bytes = text.into_bytes();
+            let at = at % (bytes.len() + 1);
+            match edit {
+                0 => {}
+                1 => { if at < bytes.len() { bytes[at] = byte; } }
+                2 => { if at < bytes.len() { bytes.remove(at); } }
+                _ => bytes.insert(at, byte),
+            }
+            let Ok(text) = String::from_utf8(bytes) else { return Ok(()); };
+            let whole = serde_only(&text);
+            let read = Payload::parse(&text, "test").ok().map(|p| p.0);
+            prop_assert_eq!(&read, &whole, "{}", text);
+            let owned = Payload::parse_owned(text.clone(), "test").ok().map(|p| p.0);
+            prop_assert_eq!(owned, whole);
+        }
+    }
+
+    #[test]
+    fn a_long_message_takes_the_long_string_path() {
+        let prompt = "Please fix the login flow on Safari. ".repeat(100);
+        let text = serde_json::json!({
+            "session_id": "s1",
+            "hook_event_name": "UserPromptSubmit",
+            "prompt": prompt,
+            "cwd": "/home/dev/shop",
+        })
+        .to_string();
+        let (_, key, at) = with_long_string(&text).expect("taken");
+        assert_eq!((key.as_str(), &text[at]), ("prompt", prompt.as_str()));
+        let m = Payload::parse_owned(text.clone(), "test").unwrap().0;
+        assert_eq!(m["prompt"], Value::from(prompt.as_str()));
+        assert_eq!(m["cwd"], Value::from("/home/dev/shop"));
+        // Escaped quotes in a value before it do not hide it.
+        let quoted = format!(r#"{{"cwd":"/home/dev/\"shop\"","prompt":"{prompt}"}}"#);
+        let (_, _, at) = with_long_string(&quoted).expect("taken");
+        assert_eq!(&quoted[at], prompt);
+        // With something to unescape, serde_json reads it.
+        let escaped = text.replacen("Safari", "Saf\\u0061ri", 1);
+        assert!(with_long_string(&escaped).is_none());
+        assert!(
+            Payload::parse(&escaped, "test").unwrap().0["prompt"]
+                .as_str()
+                .unwrap()
+                .starts_with("Please fix the login flow on Safari.")
+        );
+    }
 }
