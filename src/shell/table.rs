@@ -540,6 +540,8 @@ pub(crate) const TABLE: &[Spec] = &[
         ])
         .subs(&[
             sub(&["cp"]).writes_targets(Dest),
+            // images and containers are not files flowgate guards
+            sub(&["pull", "create"]),
             sub(&["container"]).subs(&[
                 sub(&["cp"]).writes_targets(Dest),
                 sub(&["export"]).output(&["-o", "--output"]),
@@ -565,6 +567,8 @@ pub(crate) const TABLE: &[Spec] = &[
         ])
         .subs(&[
             sub(&["cp"]).writes_targets(Dest),
+            // a cluster change
+            sub(&["create"]),
             // ~/.kube/config
             sub(&["config"]).subs(&[sub(&[
                 "use-context", "use", "set-context", "set-cluster", "set-credentials", "set",
@@ -581,6 +585,8 @@ pub(crate) const TABLE: &[Spec] = &[
                 .always()
                 .output(&["-d", "--destination", "--untardir"]),
             sub(&["template"]).files(&["--output-dir"]),
+            // cluster changes
+            sub(&["install", "upgrade", "uninstall", "rollback"]),
             sub(&["package"]).always().output(&["-d", "--destination"]),
             sub(&["repo"]).subs(&[sub(&["add", "remove", "rm", "update", "up", "index"]).always()]),
             sub(&["create"]).always().targets(Targets::First),

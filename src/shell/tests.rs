@@ -1868,3 +1868,105 @@ fn generic_rules_on_corpus() {
     super::table::GENERIC_ONLY.set(false);
     println!("generic rules alone: writes caught {caught}/{w}, read-only blocked {blocked}/{r}");
 }
+
+/// Known commands: a subcommand the table does not list is judged by the
+/// general rules' verbs and long write flags (`TOOL login`, `TOOL config
+/// set`, `TOOL NOUN install`); as a later word only the verbs that bring
+/// files onto this machine count (`gh pr create` changes a remote
+/// resource). Cluster and image changes are listed as read-only.
+#[test]
+fn known_commands_unlisted_subcommands() {
+    check_pairs(&[
+        ("gh config set editor vim", "gh config get editor"),
+        ("gh auth login --with-token", "gh auth status"),
+        ("docker login ghcr.io -u me --password-stdin", "docker ps"),
+        ("aws sso login --profile dev", "aws sts get-caller-identity"),
+        ("kubectl krew install ctx", "kubectl krew list"),
+        (
+            "dotnet nuget add source https://x/v3/index.json -n acme",
+            "dotnet nuget list source",
+        ),
+        (
+            "docker context create remote --docker host=ssh://h",
+            "docker context ls",
+        ),
+        ("pdm use 3.12", "pdm list"),
+        ("gh config set editor vim", "gh pr create --fill --draft"),
+        (
+            "gh config set editor vim",
+            "gh release create v1.0.0 dist/a.tgz --generate-notes",
+        ),
+        (
+            "docker login ghcr.io",
+            "kubectl create secret generic db --from-literal=pw=x --dry-run=client -o yaml",
+        ),
+        (
+            "docker login ghcr.io",
+            "kubectl create deployment web --image=nginx",
+        ),
+        ("docker login ghcr.io", "helm install web ./chart"),
+        ("docker login ghcr.io", "docker pull alpine:3.19"),
+        (
+            "gh config set editor vim",
+            "gh config set editor vim --help",
+        ),
+    ]);
+}
+
+/// Known commands whose spec names no output file of its own: a long
+/// output option with a file as its value writes (`tsc --outDir`,
+/// `op read --out-file`), not a format, `-` or standard output.
+#[test]
+fn known_commands_long_output_options() {
+    check_pairs(&[
+        (
+            "npx tsc --declaration --emitDeclarationOnly --outDir types",
+            "npx tsc --noEmit",
+        ),
+        (
+            "op read op://Dev/DB/password --out-file db-pass.txt",
+            "op read op://Dev/DB/password",
+        ),
+        (
+            "op read op://Dev/DB/password --out-file=db-pass.txt",
+            "op read op://Dev/DB/password --out-file -",
+        ),
+        (
+            "docker compose config --output merged.yaml",
+            "docker compose config",
+        ),
+        (
+            "wrangler d1 export prod-db --remote --output backup.sql",
+            "aws s3 ls --output json",
+        ),
+        (
+            "wrangler d1 export prod-db --output backup.sql",
+            "wrangler d1 export prod-db --output /dev/stdout",
+        ),
+    ]);
+}
+
+/// General rules: `login`/`logout` as the first or second word (the
+/// tool's credentials), `use` and `bump` as the first (the project's
+/// tool version, its version number), and more `TOOL NOUN VERB` pairs:
+/// `config save`, `context create|use`, `store prune`, `export
+/// kubeconfig`, `migration new`.
+#[test]
+fn unknown_commands_login_use_bump_and_noun_verbs() {
+    check_pairs(&[
+        ("mytool login", "mytool whoami"),
+        ("mytool auth logout", "mytool auth status"),
+        ("mytool use 3.12", "mytool list"),
+        ("mytool bump --yes", "mytool bump --dry-run"),
+        ("mytool use 3.12", "mytool app use x"),
+        ("mytool config save -a app", "mytool config show"),
+        ("mytool context create c", "mytool context ls"),
+        ("mytool context use c", "mytool context inspect c"),
+        ("mytool store prune", "mytool store path"),
+        (
+            "mytool export kubeconfig --name dev",
+            "mytool get kubeconfig --name dev",
+        ),
+        ("mytool migration new add_profiles", "mytool migration list"),
+    ]);
+}
