@@ -678,7 +678,7 @@ impl Cx<'_, '_, '_> {
         if kind == Kind::Task {
             return;
         }
-        if let Some(said) = said_verb(args, named_output) {
+        if let Some(said) = said_verb(args, named_output, true) {
             self.write(format!("{label} {said}"));
         }
     }
@@ -709,7 +709,7 @@ impl Cx<'_, '_, '_> {
             if let Some(v) = args.first().filter(|v| WRITE_VERBS.contains(&v.as_ref())) {
                 self.write(format!("{label} {v}"));
             }
-        } else if let Some(said) = said_verb(args, named_output) {
+        } else if let Some(said) = said_verb(args, named_output, false) {
             self.write(format!("{label} {said}"));
         }
     }
@@ -767,7 +767,11 @@ fn says_read_only(args: &[Arg<'_>]) -> bool {
 /// The verb the first two words of a command that are not options say
 /// writes: `TOOL VERB …` or `TOOL NOUN VERB …` (see [`Cx::generic`]).
 /// `named_output`: an output option says where the result goes.
-fn said_verb(args: &[Arg<'_>], named_output: bool) -> Option<String> {
+/// `second_verbs`: `install`, `login`, … count as the second word too; not
+/// after a known command's subcommand, whose next word is mostly its
+/// argument (`cargo test login`, `cargo run -- install`): there only the
+/// `NOUN VERB` pairs do (`aws sso login`, `kubectl krew install`).
+fn said_verb(args: &[Arg<'_>], named_output: bool, second_verbs: bool) -> Option<String> {
     {
         // The first two arguments that are not options: `TOOL VERB …` or
         // `TOOL NOUN VERB …`.
@@ -786,7 +790,7 @@ fn said_verb(args: &[Arg<'_>], named_output: bool) -> Option<String> {
             // says where the result goes (`--output=none`). Not `TOOL
             // apply`: that mostly changes remote resources.
             Some(verb.to_string())
-        } else if let Some(v) = [Some(verb), second]
+        } else if let Some(v) = [Some(verb), second.filter(|_| second_verbs)]
             .into_iter()
             .flatten()
             .find(|v| WRITE_VERBS.contains(v))
@@ -899,6 +903,22 @@ const NOUN_VERBS: &[(&str, &[&str])] = &[
     (
         "context",
         &["create", "use", "rm", "remove", "update", "import"],
+    ),
+    // `TOOL auth login`, `TOOL sso login`, `TOOL registry login`: the
+    // tool's credentials in the home directory
+    ("auth", &["login", "logout"]),
+    ("sso", &["login", "logout"]),
+    ("registry", &["login", "logout"]),
+    // `TOOL krew install`, `TOOL plugin install`: plugins in the home
+    // directory
+    ("krew", &["install", "uninstall", "upgrade"]),
+    (
+        "plugin",
+        &["install", "uninstall", "add", "remove", "update"],
+    ),
+    (
+        "plugins",
+        &["install", "uninstall", "add", "remove", "update"],
     ),
     // `TOOL store prune`: the tool's package store
     ("store", &["prune", "add"]),

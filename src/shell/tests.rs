@@ -1910,6 +1910,10 @@ fn known_commands_unlisted_subcommands() {
             "gh config set editor vim",
             "gh config set editor vim --help",
         ),
+        // after a subcommand, the next word is mostly its argument
+        ("cargo login", "cargo test login"),
+        ("gh auth login", "cargo run -- install"),
+        ("gh auth logout", "npm test -- login"),
     ]);
 }
 
