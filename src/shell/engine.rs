@@ -134,6 +134,11 @@ fn is_stdout(v: &str) -> bool {
     v == "-" || is_safe_target(v)
 }
 
+/// Could `a` be an output option [`is_out_option`] takes (a cheap test)?
+fn maybe_out_option(a: &str) -> bool {
+    a.starts_with("--out") || a.starts_with("-out")
+}
+
 /// General write signs on a command in no table: `-o FILE`, `--output`,
 /// `--out-file`, `--outdir`, `-out`, … (not `--output-format`).
 fn is_out_option(k: &str) -> bool {
@@ -168,9 +173,10 @@ impl Cx<'_, '_, '_> {
         args: &[Arg<'_>],
         marks: Marks,
     ) -> Run {
-        self.apply_spec(spec, label, args, marks, false, false)
+        self.apply_spec(spec, label, args, marks, false, false, false)
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn apply_spec(
         &mut self,
         spec: SpecRef,
@@ -179,9 +185,15 @@ impl Cx<'_, '_, '_> {
         marks: Marks,
         help: bool,
         read_only: bool,
+        nested: bool,
     ) -> Run {
         if spec.is_plain() {
-            return None; // `ls`, `grep`, `echo`: nothing to read in the words
+            // `ls`, `grep`, `echo`: nothing to read in the words but a long
+            // output option (`TOOL read --out-file f`)
+            if !help && !read_only && args.iter().any(|a| maybe_out_option(a)) {
+                self.long_outputs(label, args, marks);
+            }
+            return None;
         }
         let mut seen = Seen {
             help,
@@ -194,6 +206,9 @@ impl Cx<'_, '_, '_> {
         let mut codes: Vec<Value<'_>> = Vec::new();
         let mut run: Option<(usize, RunKind)> = None;
         let mut dd = false;
+        // the first argument of a command with subcommands, when it names
+        // none of them
+        let mut unlisted: Option<usize> = None;
         let mut i = 0;
         'words: while let Some(a) = args.get(i) {
             let ai = i;
@@ -237,6 +252,7 @@ impl Cx<'_, '_, '_> {
                     if a.starts_with('+') {
                         continue; // `cargo +nightly fmt`
                     }
+                    unlisted = Some(ai);
                     if let Some(sub) = spec.subcommand(a) {
                         self.effects(label, args, marks, &seen, &outputs, &files, &codes, false);
                         let label = format!("{label} {a}");
@@ -249,6 +265,7 @@ impl Cx<'_, '_, '_> {
                                 marks.skip(i),
                                 seen.help,
                                 seen.read_only,
+                                true,
                             )
                             .map(|(at, kind, label)| (at + i, kind, label));
                     }
@@ -377,6 +394,15 @@ impl Cx<'_, '_, '_> {
         } else if !seen.listing && outputs.is_empty() {
             self.default_write(&spec, label, args, marks, pos, &chosen);
         }
+        if spec.list(Field::Output).next().is_none() && spec.list(Field::Files).next().is_none() {
+            self.long_outputs(label, args, marks);
+        }
+        if let Some(u) = unlisted
+            && !spec.tasks()
+            && seen.write_flag.is_none()
+        {
+            self.unlisted(label, &args[u..], nested);
+        }
         None
     }
 
@@ -439,7 +465,7 @@ impl Cx<'_, '_, '_> {
         if seen.write_flag.is_none()
             && spec.list(Field::WriteFlags).any(|e| {
                 matches(e, key, val)
-                    && !(e.contains('*') && e.contains('=') && takes_value(spec, key))
+                    && !(entry_key(e).contains('*') && e.contains('=') && takes_value(spec, key))
             })
         {
             seen.write_flag = Some(key);
@@ -652,16 +678,109 @@ impl Cx<'_, '_, '_> {
         if kind == Kind::Task {
             return;
         }
+        if let Some(said) = said_verb(args, named_output, true) {
+            self.write(format!("{label} {said}"));
+        }
+    }
+
+    /// A known command's subcommand its table does not list (`TOOL SUB
+    /// …`, `args` starting at `SUB`): the general rules' verbs (`TOOL
+    /// login`, `TOOL config set`, `TOOL krew install`) and long write flags
+    /// (`--fix`, `--write`; not `-w`, whose meaning varies too much among
+    /// known tools), unless a dry run, a check or help makes it read-only.
+    fn unlisted(&mut self, label: &str, args: &[Arg<'_>], nested: bool) {
+        if says_read_only(args) {
+            return;
+        }
+        let named_output = args.iter().any(|a| {
+            let k = a.split_once('=').map_or(a.as_ref(), |(k, _)| k);
+            k == "-o" || is_out_option(k)
+        });
+        if let Some(f) = args
+            .iter()
+            .map(|a| a.as_ref())
+            .find(|a| a.starts_with("--") && WRITE_FLAGS.contains(a))
+        {
+            self.write(format!("{label} {f}"));
+        } else if nested {
+            // `TOOL NOUN VERB`: as a later word, only the verbs that bring
+            // files onto this machine count (`dotnet nuget add`); `gh pr
+            // create`, `gh release create` change remote resources
+            if let Some(v) = args.first().filter(|v| WRITE_VERBS.contains(&v.as_ref())) {
+                self.write(format!("{label} {v}"));
+            }
+        } else if let Some(said) = said_verb(args, named_output, false) {
+            self.write(format!("{label} {said}"));
+        }
+    }
+
+    /// Long output options on a known command whose spec names no output
+    /// or written file of its own (`tsc --outDir types`, `TOOL export
+    /// --output backup.sql`, `TOOL read --out-file f`): the general rules'
+    /// `--output`, `--out-file`, `--outdir`, `-out`, … with a file as their
+    /// value (not `-`, `/dev/stdout` or a format: `--output json`). Words
+    /// after `--` are another program's.
+    fn long_outputs(&mut self, label: &str, args: &[Arg<'_>], marks: Marks) {
+        if says_read_only(args) {
+            return;
+        }
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            let ai = i;
+            i += 1;
+            if a == "--" {
+                break;
+            }
+            let (key, glued) = match a.split_once('=') {
+                Some((k, v)) => (k, Some(v)),
+                None => (a.as_ref(), None),
+            };
+            if !is_out_option(key) {
+                continue;
+            }
+            let (vi, v) = match glued {
+                Some(v) => (ai, v),
+                None => match args.get(i) {
+                    Some(v) if v == "-" || !v.starts_with('-') => {
+                        i += 1;
+                        (ai + 1, v.as_ref())
+                    }
+                    _ => continue,
+                },
+            };
+            if !v.is_empty() && !is_stdout(v) && !is_format(v) {
+                self.write_to(format!("{label} {key} {v}"), v, marks.path(vi, v));
+            }
+        }
+    }
+}
+
+/// A dry run, a check, help (`--dry-run=client` too): the general rules
+/// add no write.
+fn says_read_only(args: &[Arg<'_>]) -> bool {
+    args.iter().any(|a| {
+        let k = a.split_once('=').map_or(a.as_ref(), |(k, _)| k);
+        READ_ONLY_FLAGS.contains(&k)
+    })
+}
+
+/// The verb the first two words of a command that are not options say
+/// writes: `TOOL VERB …` or `TOOL NOUN VERB …` (see [`Cx::generic`]).
+/// `named_output`: an output option says where the result goes.
+/// `second_verbs`: `install`, `login`, … count as the second word too; not
+/// after a known command's subcommand, whose next word is mostly its
+/// argument (`cargo test login`, `cargo run -- install`): there only the
+/// `NOUN VERB` pairs do (`aws sso login`, `kubectl krew install`).
+fn said_verb(args: &[Arg<'_>], named_output: bool, second_verbs: bool) -> Option<String> {
+    {
         // The first two arguments that are not options: `TOOL VERB …` or
         // `TOOL NOUN VERB …`.
         let mut words = args.iter().filter(|a| !a.starts_with('-'));
         let first = words.next().map(|a| a.as_ref());
         let second = words.next().map(|a| a.as_ref());
         // `TOOL help install`: prints.
-        let Some(verb) = first.filter(|&v| v != "help") else {
-            return;
-        };
-        let said = if SCAFFOLD_VERBS.contains(&verb)
+        let verb = first.filter(|&v| v != "help")?;
+        if SCAFFOLD_VERBS.contains(&verb)
             || FIRST_WRITE_VERBS.contains(&verb)
             || (is_fix_target(verb) && verb != "apply" && !named_output)
         {
@@ -671,7 +790,7 @@ impl Cx<'_, '_, '_> {
             // says where the result goes (`--output=none`). Not `TOOL
             // apply`: that mostly changes remote resources.
             Some(verb.to_string())
-        } else if let Some(v) = [Some(verb), second]
+        } else if let Some(v) = [Some(verb), second.filter(|_| second_verbs)]
             .into_iter()
             .flatten()
             .find(|v| WRITE_VERBS.contains(v))
@@ -687,9 +806,6 @@ impl Cx<'_, '_, '_> {
             Some(format!("{verb} {v}"))
         } else {
             None
-        };
-        if let Some(said) = said {
-            self.write(format!("{label} {said}"));
         }
     }
 }
@@ -744,7 +860,8 @@ const SCAFFOLD_VERBS: &[&str] = &["new", "init", "create", "generate", "scaffold
 /// later argument they mostly change a remote resource (`TOOL app sync`,
 /// `TOOL webapp update`), so they count only first.
 const FIRST_WRITE_VERBS: &[&str] = &[
-    "update", "sync", "restore", "remove", "link", "unlink", "encrypt", "decrypt", "record",
+    "update", "sync", "restore", "remove", "link", "unlink", "encrypt", "decrypt", "record", "use",
+    "bump",
 ];
 
 /// Verbs that make an unknown command write as its first or second
@@ -759,6 +876,8 @@ const WRITE_VERBS: &[&str] = &[
     "checkout",
     "vendor",
     "add",
+    "login",
+    "logout",
 ];
 
 /// `TOOL NOUN VERB`: verbs that write the tool's files when they follow
@@ -777,8 +896,37 @@ const NOUN_VERBS: &[(&str, &[&str])] = &[
             "delete-context",
             "rename-context",
             "edit",
+            "save",
         ],
     ),
+    // `TOOL context create|use …`: the tool's contexts in its config dir
+    (
+        "context",
+        &["create", "use", "rm", "remove", "update", "import"],
+    ),
+    // `TOOL auth login`, `TOOL sso login`, `TOOL registry login`: the
+    // tool's credentials in the home directory
+    ("auth", &["login", "logout"]),
+    ("sso", &["login", "logout"]),
+    ("registry", &["login", "logout"]),
+    // `TOOL krew install`, `TOOL plugin install`: plugins in the home
+    // directory
+    ("krew", &["install", "uninstall", "upgrade"]),
+    (
+        "plugin",
+        &["install", "uninstall", "add", "remove", "update"],
+    ),
+    (
+        "plugins",
+        &["install", "uninstall", "add", "remove", "update"],
+    ),
+    // `TOOL store prune`: the tool's package store
+    ("store", &["prune", "add"]),
+    // `TOOL export kubeconfig`: ~/.kube/config
+    ("export", &["kubeconfig"]),
+    // `TOOL migration new NAME`: a migration file
+    ("migration", &["new", "create", "generate"]),
+    ("migrations", &["new", "create", "generate"]),
     (
         "cache",
         &["clean", "clear", "purge", "prune", "rm", "remove", "delete"],

@@ -49,8 +49,12 @@
 //! `--write`, `-w`, `--in-place`, `--update-snapshots`, a name that says
 //! format or fix, a first word that scaffolds, formats or acts on local
 //! files: `new`, `fmt`, `install`, `sync`, `TOOL env pull`, `TOOL config
-//! set`; `-o json` names a format, not a file) and listed in
-//! [`Analysis::unknown`]. The table is compiled at build time into integers
+//! set`, `TOOL login`; `-o json` names a format, not a file) and listed in
+//! [`Analysis::unknown`]. Known commands reach those rules too: a
+//! subcommand their table does not list is judged by the verbs and long
+//! write flags (`docker login`, `gh config set`; as a later word only
+//! `install`, `pull`, `add`, `login`, …), and a long output option
+//! (`--outDir DIR`, `--out-file F`) writes where their spec names no output. The table is compiled at build time into integers
 //! and bytes (`compact.rs`): pointers in static data would cost a
 //! relocation each at every process start. What needs code stays in
 //! `classify.rs` and `code.rs`: shells, `eval`, `source`, interpreters and
@@ -80,7 +84,8 @@
 //!   `go get`, `go mod tidy`, …) is a write: it changes manifests, lock files
 //!   or the dependency tree.
 //! - `git fetch` and `git push` are not writes (they change no file in the
-//!   work tree; `git push` has its own rules). `git pull`, `checkout`,
+//!   work tree; `git push` has its own rules), but `git push -u` is: it
+//!   records the upstream in `.git/config`. `git pull`, `checkout`,
 //!   `commit`, `stash`, … are.
 //! - Redirections to `/dev/null`, `/dev/stdout`, `/dev/stderr`, `/dev/tty`,
 //!   `/dev/fd/N` and descriptor copies (`2>&1`, `>&2`) are not writes;

@@ -80,11 +80,11 @@ pub(crate) const TABLE: &[Spec] = &[
         // builds, tests, linters and checkers: they write only build output
         "rustc", "clippy-driver", "rust-analyzer", "cargo-nextest", "tox", "nox", "pyright", "pylint", "flake8", "pyflakes", "pycodestyle", "pydocstyle", "bandit",
         "vulture", "radon", "xenon", "mocha", "ava", "karma", "cypress", "rspec",
-        "minitest", "phpunit", "phpstan", "psalm", "bats", "behave", "ctest",
+        "minitest", "phpunit", "psalm", "bats", "behave", "ctest",
         "bazel", "bazelisk", "buck2", "scons", "javac", "java", "kotlinc", "kotlin",
         "scalac", "scala", "lein", "clojure", "clj", "ghc", "ghci", "stack",
-        "ocaml", "dune", "opam", "erl", "rebar3", "gleam", "nim", "crystal",
-        "swiftc", "xcodebuild", "xcrun", "gcc-ar", "ar", "ld", "as", "shellcheck", "hadolint",
+        "ocaml", "opam", "erl", "rebar3", "gleam", "nim", "crystal",
+        "swiftc", "xcodebuild", "gcc-ar", "ld", "as", "shellcheck", "hadolint",
         "yamllint", "actionlint", "cspell", "vale", "proselint", "write-good", "alex",
         "staticcheck", "golint", "revive", "govulncheck", "errcheck", "ineffassign", "gosec",
         "cargo-deny", "cargo-audit", "cargo-outdated", "cargo-udeps", "cargo-bloat",
@@ -95,13 +95,13 @@ pub(crate) const TABLE: &[Spec] = &[
         "storybook", "serve", "http-server", "live-server", "nodemon", "pm2",
         "forever", "gunicorn", "uvicorn", "hypercorn", "flask", "celery",
         "mysql", "mongosh", "mongo", "pg_isready", "curlie", "grpcurl", "websocat", "ab", "wrk",
-        "hey", "k6", "locust", "siege", "lighthouse", "heroku", "fly", "flyctl",
-        "netlify", "doctl", "linode-cli", "firebase", "wrangler", "stripe", "sentry-cli",
-        "op", "vault", "consul", "nomad", "kind", "minikube", "k3d", "kubectx", "kubens", "k9s",
+        "hey", "k6", "locust", "siege", "lighthouse", "heroku",
+        "doctl", "linode-cli", "stripe", "sentry-cli",
+        "op", "vault", "consul", "nomad", "minikube", "k3d", "kubectx", "kubens", "k9s",
         "stern", "skaffold", "tilt", "argocd", "flux", "istioctl", "eksctl",
-        "ansible", "ansible-playbook", "ansible-lint", "packer", "vagrant", "cdk", "sam",
-        "serverless", "sls", "podman-compose", "docker-compose", "crictl", "ctr", "skopeo",
-        "crane", "dive", "grype", "syft", "cosign", "lazydocker", "ctop",
+        "ansible", "ansible-playbook", "ansible-lint", "vagrant", "cdk", "sam",
+        "serverless", "sls", "podman-compose", "docker-compose", "crictl", "ctr",
+        "crane", "dive", "grype", "syft", "lazydocker", "ctop",
     ]),
     // --- file operations -------------------------------------------------------
     cmd(&["cp", "gcp"])
@@ -486,6 +486,11 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["configure"]).subs(&[sub(&["set", "import", "sso"]).always()]),
             // ~/.kube/config
             sub(&["eks"]).subs(&[sub(&["update-kubeconfig"]).always()]),
+            // the response goes to the file named last
+            sub(&["lambda"]).subs(&[sub(&["invoke"]).writes_targets(Last).values(&[
+                "--function-name", "--payload", "--invocation-type", "--log-type", "--qualifier",
+                "--client-context", "--cli-binary-format",
+            ])]),
         ]),
     cmd(&["gcloud"])
         .values(&["--project", "--account", "--configuration", "--format", "--verbosity"])
@@ -502,6 +507,12 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["container"]).subs(&[sub(&["clusters"])
                 .subs(&[sub(&["get-credentials"]).always()])]),
             sub(&["storage"]).subs(&[sub(&["cp", "mv", "rsync"]).writes_targets(Dest)]),
+            // the new key's file
+            sub(&["iam"]).subs(&[sub(&["service-accounts"]).subs(&[sub(&["keys"]).subs(&[
+                sub(&["create"])
+                    .writes_targets(Targets::First)
+                    .values(&["--iam-account", "--key-file-type"]),
+            ])])]),
         ]),
     cmd(&["az"])
         .values(&["-o", "--output", "--query", "--subscription"])
@@ -517,6 +528,8 @@ pub(crate) const TABLE: &[Spec] = &[
             // ~/.kube/config
             sub(&["aks"]).subs(&[sub(&["get-credentials"]).always()]),
             sub(&["config"]).subs(&[sub(&["set", "unset"]).always()]),
+            // azureProfile.json
+            sub(&["account"]).subs(&[sub(&["set", "clear"]).always()]),
         ]),
     cmd(&["vercel"])
         .values(&["--cwd", "--scope", "-S", "--token", "-t", "-A", "--local-config"])
@@ -540,6 +553,14 @@ pub(crate) const TABLE: &[Spec] = &[
         ])
         .subs(&[
             sub(&["cp"]).writes_targets(Dest),
+            // images and containers are not files flowgate guards
+            sub(&["pull", "create"]),
+            // `podman generate systemd --files`, `podman kube generate -f`
+            sub(&["generate"]).subs(&[
+                sub(&["systemd"]).write_flags(&["--files", "-f"]),
+                sub(&["kube"]).output(&["-f", "--filename"]),
+            ]),
+            sub(&["kube"]).subs(&[sub(&["generate"]).output(&["-f", "--filename"])]),
             sub(&["container"]).subs(&[
                 sub(&["cp"]).writes_targets(Dest),
                 sub(&["export"]).output(&["-o", "--output"]),
@@ -565,6 +586,8 @@ pub(crate) const TABLE: &[Spec] = &[
         ])
         .subs(&[
             sub(&["cp"]).writes_targets(Dest),
+            // a cluster change
+            sub(&["create"]),
             // ~/.kube/config
             sub(&["config"]).subs(&[sub(&[
                 "use-context", "use", "set-context", "set-cluster", "set-credentials", "set",
@@ -581,6 +604,8 @@ pub(crate) const TABLE: &[Spec] = &[
                 .always()
                 .output(&["-d", "--destination", "--untardir"]),
             sub(&["template"]).files(&["--output-dir"]),
+            // cluster changes
+            sub(&["install", "upgrade", "uninstall", "rollback"]),
             sub(&["package"]).always().output(&["-d", "--destination"]),
             sub(&["repo"]).subs(&[sub(&["add", "remove", "rm", "update", "up", "index"]).always()]),
             sub(&["create"]).always().targets(Targets::First),
@@ -769,7 +794,7 @@ pub(crate) const TABLE: &[Spec] = &[
                 .read_only(&["--check", "--diff"]),
             sub(&["check"])
                 .values(RUFF_VALUES)
-                .write_flags(&["--fix", "--fix-only", "--unsafe-fixes"])
+                .write_flags(&["--fix", "--fix-only", "--unsafe-fixes", "--add-noqa"])
                 .read_only(&["--no-fix", "--diff"])
                 .targets(A),
             sub(&["clean"]).always(),
@@ -868,6 +893,8 @@ pub(crate) const TABLE: &[Spec] = &[
             .always()
             .read_only(&["--dry-run", "--check"]),
             sub(&["export"]).output(&["-o", "--output"]),
+            // `poetry config NAME VALUE`: its config.toml
+            sub(&["config"]).with_args(2).write_flags(&["--unset"]),
             sub(&["version"])
                 .with_args(1)
                 .read_only(&["--dry-run", "--short", "-s"]),
@@ -1016,6 +1043,8 @@ pub(crate) const TABLE: &[Spec] = &[
             .read_only(&["--dry-run", "--check"]),
             sub(&["set"]).subs(&[sub(&["version"]).always()]),
             sub(&["constraints"]).write_flags(&["--fix"]),
+            // .yarnrc.yml
+            sub(&["config"]).subs(&[sub(&["set", "unset", "delete"]).always()]),
             sub(&["run"]).run_task(0),
             sub(&["dlx", "exec", "x", "node"])
                 .run(0)
@@ -1025,7 +1054,7 @@ pub(crate) const TABLE: &[Spec] = &[
                 "--from", "--include", "--exclude", "-j", "--jobs", "--since",
             ])]),
             sub(&[
-                "test", "check", "why", "info", "list", "ls", "outdated", "audit", "config",
+                "test", "check", "why", "info", "list", "ls", "outdated", "audit",
                 "cache", "bin", "licenses", "npm", "explain", "help",
                 "node-version", "start", "build",
             ]),
@@ -1047,9 +1076,11 @@ pub(crate) const TABLE: &[Spec] = &[
                 .code(&["-c", "--call"])
                 .values(&["--package"]),
             sub(&["version"]).with_args(1),
+            // the content-addressable store
+            sub(&["store"]).subs(&[sub(&["prune", "add"]).always()]),
             sub(&[
                 "test", "t", "tst", "why", "list", "ls", "ll", "outdated", "audit", "config",
-                "store", "root", "bin", "licenses", "help", "start", "publish", "pack",
+                "root", "bin", "licenses", "help", "start", "publish", "pack",
             ]),
         ]),
     cmd(&["npx", "pnpx", "bunx"])
@@ -1060,7 +1091,7 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["nx"]).subs(&[
         sub(&[
             "generate", "g", "format:write", "format", "migrate", "add", "init", "import",
-            "repair", "release",
+            "repair", "release", "reset",
         ])
         .always()
         .read_only(&["--dry-run", "--dryRun", "-d"]),
@@ -1206,7 +1237,8 @@ pub(crate) const TABLE: &[Spec] = &[
                 "install", "update", "add", "remove", "lock", "init", "clean", "binstubs",
                 "package", "cache",
             ])
-            .always(),
+            .always()
+            .read_only(&["--print"]),
             sub(&["exec"]).run(0),
             // .bundle/config; `bundle config NAME VALUE` is the old `set`
             sub(&["config"]).with_args(2).subs(&[
@@ -1251,12 +1283,29 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["erblint", "erb_lint", "erb-lint", "haml-lint", "slim-lint"])
         .write_flags(&["--autocorrect", "-a", "--autocorrect-all", "-A"])
         .targets(A),
-    cmd(&["composer"]).subs(&[sub(&[
-        "install", "require", "update", "upgrade", "remove", "dump-autoload", "dumpautoload",
-        "create-project", "init", "reinstall", "bump",
+    cmd(&["composer"]).subs(&[
+        sub(&[
+            "install", "require", "update", "upgrade", "remove", "dump-autoload", "dumpautoload",
+            "create-project", "init", "reinstall", "bump",
+        ])
+        .always()
+        .read_only(&["--dry-run"]),
+        // `composer config NAME VALUE…`: composer.json (or the global config)
+        sub(&["config"]).with_args(2).write_flags(&["--unset"]),
+    ]),
+    // Symfony's bin/console: commands that write files, as data
+    cmd(&["console"]).subs(&[sub(&[
+        "cache:clear", "cache:warmup", "cache:pool:clear", "make:*", "doctrine:migrations:diff",
+        "doctrine:migrations:generate", "doctrine:migrations:dump-schema", "assets:install",
+        "importmap:require", "importmap:remove", "importmap:update", "importmap:install",
+        "asset-map:compile", "secrets:set", "secrets:remove", "secrets:generate-keys",
+        "secrets:decrypt-to-local", "translation:extract",
     ])
     .always()
     .read_only(&["--dry-run"])]),
+    cmd(&["phpstan", "phpstan.phar"])
+        .write_flags(&["--generate-baseline", "-b"])
+        .values(&["-c", "--configuration", "-l", "--level", "--memory-limit", "--error-format"]),
     cmd(&["artisan"]).subs(&[
         sub(&[
             "migrate:status", "route:list", "about", "list", "help", "env", "test", "inspire",
@@ -1288,6 +1337,8 @@ pub(crate) const TABLE: &[Spec] = &[
         .writes_targets(A)
         .values(&["--standard", "--extensions"]),
     cmd(&["mix"]).values(&["--env"]).subs(&[
+        // prints a secret
+        sub(&["phx.gen.secret"]),
         sub(&["format"])
             .always()
             .targets(A)
@@ -1296,9 +1347,10 @@ pub(crate) const TABLE: &[Spec] = &[
             "deps.get", "deps.update", "deps.unlock", "deps.clean", "ecto.gen.*", "phx.gen.*",
             "ecto.migrate", "ecto.rollback", "ecto.create", "ecto.drop", "ecto.reset",
             "ecto.setup", "ecto.dump", "ecto.load", "new", "phx.new", "archive.install",
-            "local.hex", "local.rebar", "igniter.*", "setup",
+            "local.hex", "local.rebar", "igniter.*", "setup", "phx.digest", "phx.digest.clean",
         ])
-        .always(),
+        .always()
+        .read_only(&["--check-unused", "--check-locked"]),
     ]),
     cmd(&["dart", "flutter"]).subs(&[
         sub(&["format"]).always().targets(A).read_only(&[
@@ -1321,6 +1373,11 @@ pub(crate) const TABLE: &[Spec] = &[
         // secrets.json in the user profile
         sub(&["user-secrets"]).subs(&[sub(&["set", "remove", "clear", "init"]).always()]),
         sub(&["nuget"]).subs(&[sub(&["locals"]).write_flags(&["-c", "--clear"])]),
+        // `-ep FILE`: the exported certificate
+        sub(&["dev-certs"]).subs(&[sub(&["https"])
+            .output(&["-ep", "--export-path"])
+            .write_flags(&["--clean", "--import"])
+            .values(&["-p", "--password", "--format"])]),
         sub(&["tool", "workload"]).subs(&[sub(&[
             "install", "uninstall", "update", "restore", "repair",
         ])
@@ -1450,7 +1507,7 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["mod", "dep"]).subs(&[sub(&["update", "prune", "init"]).always()]),
         sub(&["export"]).output(&["-o", "--output"]),
     ]),
-    cmd(&["protoc", "protoc-c"])
+    cmd(&["protoc", "protoc-c", "grpc_tools.protoc"])
         .values(&["-I", "--proto_path", "--plugin", "--*_opt"])
         .files(&["--*_out", "-o", "--descriptor_set_out", "--dependency_out"]),
     cmd(&["sqlc"]).subs(&[sub(&["generate", "init"]).always()]),
@@ -1574,12 +1631,21 @@ pub(crate) const TABLE: &[Spec] = &[
     ]),
     cmd(&["cargo-release"]).write_flags(&["--execute", "-x"]),
     // --- package managers of the system ------------------------------------------------
-    cmd(&["brew"]).subs(&[sub(&[
+    cmd(&["brew"]).subs(&[
+        sub(&[
         "install", "uninstall", "remove", "rm", "upgrade", "update", "reinstall", "tap", "untap",
-        "link", "unlink", "cleanup", "bundle", "pin", "unpin", "autoremove",
+        "link", "unlink", "cleanup", "pin", "unpin", "autoremove",
     ])
     .always()
-    .read_only(&["--dry-run", "-n"])]),
+    .read_only(&["--dry-run", "-n"]),
+        // installs the Brewfile's packages; `dump` writes the Brewfile
+        sub(&["bundle"]).always().subs(&[
+            sub(&["check", "list", "env", "sh"]),
+            sub(&["exec"]).run(0),
+            sub(&["dump"]).always().output(&["--file"]),
+            sub(&["cleanup"]).write_flags(&["--force"]),
+        ]),
+    ]),
     cmd(&[
         "apt", "apt-get", "aptitude", "dnf", "yum", "zypper", "apk", "snap", "port", "flatpak",
         "emerge", "xbps-install", "nix-channel", "choco", "scoop", "winget",
@@ -1610,18 +1676,29 @@ pub(crate) const TABLE: &[Spec] = &[
     ])
     .always()]),
     // --- task runners ---------------------------------------------------------------
-    cmd(&["cmake"]).write_flags(&["--install"]),
+    // `cmake -E rm|copy|…`: its portable file commands; the `install` target
+    cmd(&["cmake"])
+        .values(&["-E", "--target", "-t", "-S", "-B", "-G", "-D", "-C", "-j", "--parallel"])
+        .write_flags(&[
+            "--install", "--target=install", "-t=install", "-E=rm", "-E=remove",
+            "-E=remove_directory", "-E=rename", "-E=copy*", "-E=make_directory", "-E=touch*",
+            "-E=create_symlink", "-E=create_hardlink", "-E=tar",
+        ]),
     cmd(&["meson"]).subs(&[sub(&["install", "init", "rewrite", "wrap"]).always()]),
     cmd(&["ninja", "samu"])
         .tasks(MAKE_WRITE_TASKS)
         .read_only(&["-n", "--dry-run", "-t", "--help", "-h"])
         .values(&["-C", "-f", "-j", "-k", "-l", "-d", "-w"])
         .chdir(&["-C"]),
-    cmd(&["conan"]).subs(&[sub(&[
+    cmd(&["conan"]).subs(&[
+        sub(&[
         "install", "create", "export", "export-pkg", "new", "remove", "upload", "download",
         "build", "source", "lock", "editable",
     ])
-    .always()]),
+    .always(),
+        // ~/.conan2/profiles
+        sub(&["profile"]).subs(&[sub(&["detect"]).always()]),
+    ]),
     cmd(&["vcpkg"]).subs(&[sub(&[
         "install", "remove", "update", "upgrade", "integrate", "export", "x-update-baseline", "new",
         "add",
@@ -1680,14 +1757,105 @@ pub(crate) const TABLE: &[Spec] = &[
             "versions:commit", "versions:revert", "versions:set-property", "formatter:format",
             "fmt:format", "license:format", "license:update-file-header", "sortpom:sort",
             "archetype:generate", "tidy:pom", "rewrite:run", "impsort:sort", "install", "deploy",
-            "release:prepare", "release:perform", "wrapper:wrapper", "clean",
+            "release:prepare", "release:perform", "wrapper:wrapper", "clean", "install:*",
         ])
+        // goals' output files and directories (`-DoutputFile=deps.txt`)
+        .output(&["-DoutputFile", "-Doutput", "-DoutputDirectory"])
         .read_only(&["--help", "-h"])
         .values(&[
             "-f", "--file", "-pl", "--projects", "-P", "--activate-profiles", "-s", "--settings",
             "-gs", "-t", "-T", "--threads", "-rf", "--resume-from", "-l", "--log-file", "-am",
             "-amd", "-b", "--builder",
         ]),
+    // --- long-tail tools whose writes no general rule sees ------------------------
+    // wire_gen.go
+    cmd(&["wire"]).subs(&[sub(&["gen"]).always()]),
+    cmd(&["json"]).write_flags(&["-I", "--in-place"]).values(&["-f", "-e", "-c"]),
+    cmd(&["ncu", "npm-check-updates"]).write_flags(&["-u", "--upgrade"]),
+    // writes the paired notebook unless told `-o -`
+    cmd(&["jupytext"])
+        .always()
+        .output(&["-o", "--output"])
+        .read_only(&["--test", "--test-strict", "--check", "--paired-paths", "--diff"])
+        .values(&["--to", "--from", "--format-options", "--opt", "--pipe", "--pipe-fmt"]),
+    // the changelog, and it deletes the news fragments
+    cmd(&["towncrier"]).subs(&[
+        sub(&["build"]).always().read_only(&["--draft"]),
+        sub(&["create"]).always(),
+    ]),
+    // annotate_models writes schema comments into model files
+    cmd(&["annotate", "annotaterb"]).always(),
+    cmd(&["hlint"]).write_flags(&[
+        "--refactor-options=*inplace*", "--refactor-options=-i", "--refactor-options=-i *",
+    ]),
+    // `simctl io DEVICE screenshot|recordVideo FILE`
+    cmd(&["simctl"]).subs(&[sub(&["io"]).writes_targets(Nth(3)).values(&["--type"])]),
+    cmd(&["xcrun"]).run(0).values(&["--sdk", "-sdk", "--toolchain"]),
+    // Info.plist and the project's version settings
+    cmd(&["agvtool"]).subs(&[sub(&[
+        "new-marketing-version", "new-version", "next-version", "bump",
+    ])
+    .always()]),
+    // the preferences plist
+    cmd(&["defaults"]).subs(&[sub(&["write", "delete", "import", "rename"]).always()]),
+    cmd(&["PlistBuddy"]).values(&["-c"]).write_flags(&[
+        "-c=Set *", "-c=Add *", "-c=Delete *", "-c=Clear*", "-c=Merge *", "-c=Import *",
+        "-c=Copy *", "-c=Save",
+    ]),
+    // cscope.out unless `-d` (use the existing database)
+    cmd(&["cscope"])
+        .always()
+        .read_only(&["-d"])
+        .output(&["-f"])
+        .values(&["-i", "-I", "-p", "-s", "-F", "-P", "-L0", "-L1", "-L2", "-L3"]),
+    // compile_commands.json around the build it runs
+    cmd(&["bear"]).always().run(0).output(&["-o", "--output"]).values(&["--config"]),
+    // `FILE-fs8.png`, or the input itself with `--ext .png --force`
+    cmd(&["pngquant"])
+        .always()
+        .output(&["-o", "--output"])
+        .values(&["--ext", "--quality", "-s", "--speed", "--posterize", "--map"]),
+    cmd(&["libreoffice", "soffice", "lowriter", "localc", "loimpress"])
+        .write_flags(&["--convert-to", "--print-to-file"])
+        .values(&["--convert-to", "--infilter", "--outdir"]),
+    // the diagram next to its source unless piped
+    cmd(&["plantuml"])
+        .always()
+        .output(&["-o", "-output"])
+        .read_only(&[
+            "-pipe", "-p", "-syntax", "-checkonly", "-version", "-help", "-h", "-language",
+            "-testdot",
+        ]),
+    cmd(&["xattr"]).write_flags(&["-d", "-w", "-c"]),
+    cmd(&["dune"]).subs(&[sub(&["fmt", "promote", "init"]).always()]),
+    cmd(&["cosign"]).subs(&[
+        sub(&["generate-key-pair"]).always(),
+        sub(&["sign-blob"]).files(&["--output-signature", "--output-certificate", "--bundle"]),
+    ]),
+    // archive members out (`x`) or into the archive (`r`, `q`, `d`, `m`, `s`)
+    cmd(&["ar"]).subs(&[sub(&["*x*", "*r*", "*q*", "*d*", "*m*", "*s*"]).always()]),
+    // ~/.kube/config
+    cmd(&["kind"]).subs(&[
+        sub(&["export"]).subs(&[sub(&["kubeconfig"]).always()]),
+        sub(&["create", "delete"]).subs(&[sub(&["cluster"]).always()]),
+    ]),
+    // .netlify/state.json
+    cmd(&["netlify"]).subs(&[sub(&["link", "unlink", "init"]).always()]),
+    // .firebaserc and firebase.json
+    cmd(&["firebase"]).subs(&[sub(&["init", "use"]).always()]),
+    // worker-configuration.d.ts, wrangler.toml
+    cmd(&["wrangler"]).subs(&[sub(&["types", "init"]).always()]),
+    // fly.toml
+    cmd(&["fly", "flyctl"]).subs(&[
+        sub(&["config"]).subs(&[sub(&["save"]).always()]),
+        sub(&["launch"]).always(),
+    ]),
+    // plugins in the user's packer dir; `fmt` rewrites templates
+    cmd(&["packer"]).subs(&[
+        sub(&["init"]).always(),
+        sub(&["fmt"]).always().read_only(&["-check", "-diff"]),
+        sub(&["plugins"]).subs(&[sub(&["install", "remove"]).always()]),
+    ]),
     // --- wrappers: they run another command ---------------------------------------
     cmd(&["sudo", "doas", "run0", "pkexec"])
         .run(0)
@@ -1904,6 +2072,8 @@ const DENO_VALUES: &[&str] = &[
 /// Subcommands of `git`.
 #[rustfmt::skip]
 const GIT: &[Spec] = &[
+    // `-u` records the upstream in .git/config
+    sub(&["push"]).write_flags(&["-u", "--set-upstream"]).read_only(&["-n", "--dry-run"]),
     sub(&["apply"])
         .always()
         .listing(&["--check", "--stat", "--numstat", "--summary"])
@@ -2029,15 +2199,35 @@ const GIT: &[Spec] = &[
 
 /// Subcommands of `cargo`.
 #[rustfmt::skip]
+/// sqlx-cli: the offline query data (.sqlx/) and new migration files.
+const SQLX: &[Spec] = &[
+    sub(&["prepare"]).always().read_only(&["--check"]),
+    sub(&["migrate"]).subs(&[sub(&["add"]).always()]),
+];
+
 const CARGO: &[Spec] = &[
     sub(&["fmt"]).always().read_only(&["--check"]),
     sub(&[
-        "fix", "new", "init", "install", "uninstall", "generate-lockfile", "vendor", "set-version",
-        "upgrade", "sort", "add", "remove", "rm", "update", "clean",
+        "fix",
+        "new",
+        "init",
+        "install",
+        "uninstall",
+        "generate-lockfile",
+        "vendor",
+        "set-version",
+        "upgrade",
+        "sort",
+        "add",
+        "remove",
+        "rm",
+        "update",
+        "clean",
     ])
     .always()
     .read_only(&["--dry-run", "--list", "--check"]),
     sub(&["clippy"]).write_flags(&["--fix"]),
+    sub(&["sqlx"]).subs(SQLX),
     sub(&["machete"]).write_flags(&["--fix", "--with-metadata"]),
     sub(&["insta"]).subs(&[
         sub(&["accept", "reject", "review"]).always(),

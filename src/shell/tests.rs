@@ -1868,3 +1868,286 @@ fn generic_rules_on_corpus() {
     super::table::GENERIC_ONLY.set(false);
     println!("generic rules alone: writes caught {caught}/{w}, read-only blocked {blocked}/{r}");
 }
+
+/// Known commands: a subcommand the table does not list is judged by the
+/// general rules' verbs and long write flags (`TOOL login`, `TOOL config
+/// set`, `TOOL NOUN install`); as a later word only the verbs that bring
+/// files onto this machine count (`gh pr create` changes a remote
+/// resource). Cluster and image changes are listed as read-only.
+#[test]
+fn known_commands_unlisted_subcommands() {
+    check_pairs(&[
+        ("gh config set editor vim", "gh config get editor"),
+        ("gh auth login --with-token", "gh auth status"),
+        ("docker login ghcr.io -u me --password-stdin", "docker ps"),
+        ("aws sso login --profile dev", "aws sts get-caller-identity"),
+        ("kubectl krew install ctx", "kubectl krew list"),
+        (
+            "dotnet nuget add source https://x/v3/index.json -n acme",
+            "dotnet nuget list source",
+        ),
+        (
+            "docker context create remote --docker host=ssh://h",
+            "docker context ls",
+        ),
+        ("pdm use 3.12", "pdm list"),
+        ("gh config set editor vim", "gh pr create --fill --draft"),
+        (
+            "gh config set editor vim",
+            "gh release create v1.0.0 dist/a.tgz --generate-notes",
+        ),
+        (
+            "docker login ghcr.io",
+            "kubectl create secret generic db --from-literal=pw=x --dry-run=client -o yaml",
+        ),
+        (
+            "docker login ghcr.io",
+            "kubectl create deployment web --image=nginx",
+        ),
+        ("docker login ghcr.io", "helm install web ./chart"),
+        ("docker login ghcr.io", "docker pull alpine:3.19"),
+        (
+            "gh config set editor vim",
+            "gh config set editor vim --help",
+        ),
+        // after a subcommand, the next word is mostly its argument
+        ("cargo login", "cargo test login"),
+        ("gh auth login", "cargo run -- install"),
+        ("gh auth logout", "npm test -- login"),
+    ]);
+}
+
+/// Known commands whose spec names no output file of its own: a long
+/// output option with a file as its value writes (`tsc --outDir`,
+/// `op read --out-file`), not a format, `-` or standard output.
+#[test]
+fn known_commands_long_output_options() {
+    check_pairs(&[
+        (
+            "npx tsc --declaration --emitDeclarationOnly --outDir types",
+            "npx tsc --noEmit",
+        ),
+        (
+            "op read op://Dev/DB/password --out-file db-pass.txt",
+            "op read op://Dev/DB/password",
+        ),
+        (
+            "op read op://Dev/DB/password --out-file=db-pass.txt",
+            "op read op://Dev/DB/password --out-file -",
+        ),
+        (
+            "docker compose config --output merged.yaml",
+            "docker compose config",
+        ),
+        (
+            "wrangler d1 export prod-db --remote --output backup.sql",
+            "aws s3 ls --output json",
+        ),
+        (
+            "wrangler d1 export prod-db --output backup.sql",
+            "wrangler d1 export prod-db --output /dev/stdout",
+        ),
+    ]);
+}
+
+/// General rules: `login`/`logout` as the first or second word (the
+/// tool's credentials), `use` and `bump` as the first (the project's
+/// tool version, its version number), and more `TOOL NOUN VERB` pairs:
+/// `config save`, `context create|use`, `store prune`, `export
+/// kubeconfig`, `migration new`.
+#[test]
+fn unknown_commands_login_use_bump_and_noun_verbs() {
+    check_pairs(&[
+        ("mytool login", "mytool whoami"),
+        ("mytool auth logout", "mytool auth status"),
+        ("mytool use 3.12", "mytool list"),
+        ("mytool bump --yes", "mytool bump --dry-run"),
+        ("mytool use 3.12", "mytool app use x"),
+        ("mytool config save -a app", "mytool config show"),
+        ("mytool context create c", "mytool context ls"),
+        ("mytool context use c", "mytool context inspect c"),
+        ("mytool store prune", "mytool store path"),
+        (
+            "mytool export kubeconfig --name dev",
+            "mytool get kubeconfig --name dev",
+        ),
+        ("mytool migration new add_profiles", "mytool migration list"),
+    ]);
+}
+
+/// Seventh blind batch: table entries for tools and subcommands whose
+/// writes no general rule sees, each with a read-only twin.
+#[test]
+fn blind7_table_entries() {
+    check_pairs(&[
+        ("pnpm store prune", "pnpm store path"),
+        (
+            "yarn config set nodeLinker node-modules",
+            "yarn config get nodeLinker",
+        ),
+        ("npx nx reset", "npx nx graph --file=-"),
+        (
+            "npx json -I -f package.json -e 'this.private=true'",
+            "npx json -f package.json version",
+        ),
+        ("npx npm-check-updates -u", "npx npm-check-updates"),
+        (
+            "poetry config virtualenvs.in-project true",
+            "poetry config virtualenvs.in-project",
+        ),
+        (
+            "poetry config --unset repositories.x",
+            "poetry config --list",
+        ),
+        ("ruff check --add-noqa .", "ruff check ."),
+        (
+            "jupytext --to py:percent notebook.ipynb",
+            "jupytext --to py -o - notebook.ipynb",
+        ),
+        (
+            "towncrier build --yes --version 1.2.0",
+            "towncrier build --draft --version 1.2.0",
+        ),
+        (
+            "python -m grpc_tools.protoc -I proto --python_out=gen proto/svc.proto",
+            "python -m grpc_tools.protoc --version",
+        ),
+        ("cargo sqlx prepare", "cargo sqlx prepare --check"),
+        ("cargo sqlx migrate add init", "cargo sqlx migrate info"),
+        ("wire gen ./cmd/app", "wire check ./cmd/app"),
+        (
+            "mvn install:install-file -Dfile=lib/x.jar -DgroupId=g -DartifactId=a -Dversion=1 -Dpackaging=jar",
+            "mvn dependency:tree",
+        ),
+        (
+            "mvn dependency:tree -DoutputFile=deps.txt",
+            "mvn help:effective-pom",
+        ),
+        (
+            "mvn help:effective-pom -Doutput=effective-pom.xml",
+            "mvn help:effective-pom -Dverbose",
+        ),
+        (
+            "mvn dependency:copy-dependencies -DoutputDirectory=lib",
+            "mvn dependency:analyze",
+        ),
+        (
+            "dotnet dev-certs https -ep ./certs/a.pfx -p devpass",
+            "dotnet dev-certs https --check",
+        ),
+        ("bundle exec annotate --models", "bundle exec rspec"),
+        ("bundle lock", "bundle lock --print"),
+        (
+            "composer config repositories.local path ../pkg",
+            "composer config name",
+        ),
+        (
+            "php bin/console cache:clear",
+            "php bin/console debug:router",
+        ),
+        (
+            "php bin/console doctrine:migrations:diff",
+            "php bin/console doctrine:migrations:status",
+        ),
+        (
+            "vendor/bin/phpstan analyse --generate-baseline",
+            "vendor/bin/phpstan analyse src",
+        ),
+        ("mix phx.digest", "mix phx.routes"),
+        ("mix deps.unlock --unused", "mix deps.unlock --check-unused"),
+        (
+            "mix phx.gen.html Accounts User users",
+            "mix phx.gen.secret 64",
+        ),
+        (
+            "hlint src/Lib.hs --refactor --refactor-options=\"--inplace\"",
+            "hlint src/Lib.hs --refactor",
+        ),
+        (
+            "xcrun simctl io booted screenshot screen.png",
+            "xcrun simctl io booted enumerate",
+        ),
+        (
+            "agvtool new-marketing-version 2.1",
+            "agvtool what-marketing-version",
+        ),
+        (
+            "defaults write com.apple.dock autohide -bool true",
+            "defaults read com.apple.dock autohide",
+        ),
+        (
+            "/usr/libexec/PlistBuddy -c \"Set :CFBundleShortVersionString 2.1.0\" App/Info.plist",
+            "/usr/libexec/PlistBuddy -c \"Print :CFBundleShortVersionString\" App/Info.plist",
+        ),
+        ("cmake -E rm -rf build", "cmake -E echo hi"),
+        (
+            "cmake -E copy_if_different config.h.in build/config.h",
+            "cmake -E compare_files a b",
+        ),
+        (
+            "cmake --build build --target install",
+            "cmake --build build --target all",
+        ),
+        ("conan profile detect --force", "conan profile show"),
+        ("cscope -bR", "cscope -d -L1 main"),
+        ("bear -- make", "make -n"),
+        (
+            "podman generate systemd --new --files --name web",
+            "podman generate systemd --name web",
+        ),
+        (
+            "podman kube generate web -f web.yaml",
+            "podman kube generate web",
+        ),
+        (
+            "kind export kubeconfig --name dev",
+            "kind get kubeconfig --name dev",
+        ),
+        (
+            "aws lambda invoke --function-name api --payload '{}' response.json",
+            "aws lambda list-functions",
+        ),
+        (
+            "gcloud iam service-accounts keys create key.json --iam-account ci@p.iam.gserviceaccount.com",
+            "gcloud iam service-accounts keys list --iam-account ci@p.iam.gserviceaccount.com",
+        ),
+        ("az account set --subscription 0000", "az account show"),
+        ("flyctl config save -a myapp", "flyctl config show -a myapp"),
+        ("netlify link --id 1a2b3c4d", "netlify status"),
+        ("wrangler types", "wrangler whoami"),
+        (
+            "supabase migration new add_profiles",
+            "supabase gen types typescript --project-id abc",
+        ),
+        ("firebase use staging", "firebase projects:list"),
+        ("packer init .", "packer validate ."),
+        ("packer fmt .", "packer fmt -check ."),
+        (
+            "git push -u origin feature/login",
+            "git push origin feature/login",
+        ),
+        ("ar x libfoo.a", "ar t libfoo.a"),
+        ("ar rcs libfoo.a a.o b.o", "ar tv libfoo.a"),
+        (
+            "pngquant --ext .png --force images/a.png",
+            "pngquant --help",
+        ),
+        (
+            "libreoffice --headless --convert-to pdf slides.pptx",
+            "libreoffice --version",
+        ),
+        (
+            "plantuml docs/arch.puml",
+            "plantuml -checkonly docs/arch.puml",
+        ),
+        ("xattr -d com.apple.quarantine ./tool", "xattr -l ./tool"),
+        ("dune fmt", "dune build"),
+        (
+            "COSIGN_PASSWORD= cosign generate-key-pair",
+            "cosign verify --key cosign.pub img",
+        ),
+        ("cz bump --yes", "cz bump --dry-run"),
+        ("brew bundle", "brew bundle check"),
+        ("brew bundle dump", "brew bundle dump --file=-"),
+    ]);
+}

@@ -43,6 +43,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind4-writes.txt", true),
         ("blind5-writes.txt", true),
         ("blind6-writes.txt", true),
+        ("blind7-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
@@ -50,6 +51,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind4-readonly.txt", false),
         ("blind5-readonly.txt", false),
         ("blind6-readonly.txt", false),
+        ("blind7-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -146,6 +148,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         &load("blind6-writes.txt"),
         &load("blind6-readonly.txt"),
     );
+    let blind7 = figures(
+        "seventh blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus)",
+        &load("blind7-writes.txt"),
+        &load("blind7-readonly.txt"),
+    );
     let all = all_cases();
     for b in &all {
         let kind = if b.writes { "writes" } else { "read-only" };
@@ -192,6 +199,17 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         "sixth blind batch: {:.1}% caught, {:.1}% blocked",
         blind6.caught_pct(),
         blind6.blocked_pct()
+    );
+    // The seventh batch: its three misses (a container's bind mount,
+    // `skopeo copy … dir:PATH`, `ansible localhost -m copy`) and its one
+    // read-only command still flagged (`vim -es … -c 'q!' FILE`) are
+    // listed in its History; it must not get worse.
+    assert!(blind7.writes >= 320 && blind7.readonly >= 300);
+    assert!(
+        blind7.caught_pct() >= 98.8 && blind7.blocked_pct() <= 0.4,
+        "seventh blind batch: {:.1}% caught, {:.1}% blocked",
+        blind7.caught_pct(),
+        blind7.blocked_pct()
     );
     for (label, f) in [
         ("first blind batch", &blind),
