@@ -597,7 +597,7 @@ fn check_analysis(cmd: &str, users: Option<&UserCommands>) {
     );
     let mut seen = Vec::new();
     let users = users.unwrap_or(&none);
-    let mut each = shell::analyse_each(cmd, users, &mut |c| seen.push(c.clone()));
+    let mut each = shell::analyse_each(cmd, users, &mut |c| seen.push(c.to_command()));
     assert!(each.commands.is_empty(), "analyse_each collected commands");
     each.commands = seen;
     assert_eq!(

@@ -69,6 +69,14 @@ pub fn glob(pattern: &str, text: &str) -> bool {
     }
 }
 
+/// The part of a [`glob`] pattern before its first wildcard: every text
+/// it matches starts with it.
+fn literal_start(pattern: &str) -> &str {
+    pattern
+        .find(['*', '?'])
+        .map_or(pattern, |at| &pattern[..at])
+}
+
 /// Iterative wildcard match with one backtrack point (linear in practice).
 fn wildcard<T: Copy + PartialEq>(p: &[T], t: &[T], star: T, one: T) -> bool {
     let (mut pi, mut ti) = (0, 0);
@@ -253,15 +261,20 @@ fn check_shell(
     // commands are never collected (less memory on long command lines).
     let mut denied: Option<String> = None;
     let mut not_allowed: Option<String> = None;
+    // A glob's literal start rules most commands out before their text is
+    // built (a 10 KB line has hundreds of simple commands).
+    let matches = |p: &str, c: &mut shell::Shown<'_>| {
+        c.text_starts_with(literal_start(p)) && glob(p, c.text())
+    };
     let a = shell::analyse_each(cmd, commands, &mut |c| {
-        if denied.is_none() && rule.deny.iter().any(|p| glob(p, &c.text)) {
-            denied = Some(c.text.clone());
+        if denied.is_none() && rule.deny.iter().any(|p| matches(p, c)) {
+            denied = Some(c.text().to_string());
         }
         if not_allowed.is_none()
             && !rule.allow.is_empty()
-            && !rule.allow.iter().any(|p| glob(p, &c.text))
+            && !rule.allow.iter().any(|p| matches(p, c))
         {
-            not_allowed = Some(c.text.clone());
+            not_allowed = Some(c.text().to_string());
         }
     });
     if let Some(why) = &a.unparsable
@@ -456,6 +469,33 @@ pub fn is_own_command(cmd: &str, exe: Option<&str>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Off)),
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
+        /// Whatever a glob matches starts with its literal start, so
+        /// checking that first never hides a match.
+        #[test]
+        fn a_match_starts_with_the_literal_start(
+            pattern in "[ab é*?]{0,8}",
+            text in "[ab é]{0,10}",
+        ) {
+            if glob(&pattern, &text) {
+                proptest::prop_assert!(text.starts_with(literal_start(&pattern)));
+            }
+        }
+    }
+
+    #[test]
+    fn literal_starts() {
+        assert_eq!(literal_start("git push*"), "git push");
+        assert_eq!(literal_start("git ?ush"), "git ");
+        assert_eq!(literal_start("*rm*"), "");
+        assert_eq!(literal_start("make"), "make");
+    }
 
     #[test]
     fn path_globs() {

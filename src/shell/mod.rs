@@ -261,16 +261,81 @@ const MIN_BUDGET: usize = 1_000_000;
 /// nothing is kept (the hot path: less memory touched on long commands).
 pub(crate) type Visit<'f> = Option<Visitor<'f>>;
 
-/// A callback shown each simple command, built in one reused buffer.
+/// A callback shown each simple command (see [`Shown`]).
 pub(crate) struct Visitor<'f> {
-    f: &'f mut dyn FnMut(&SimpleCommand),
-    command: SimpleCommand,
+    f: &'f mut dyn FnMut(&mut Shown<'_>),
+    /// The text of the command shown, built in one reused buffer.
+    text: String,
 }
 
 impl Visitor<'_> {
-    pub(crate) fn show<S: AsRef<str>>(&mut self, argv: &[S]) {
-        self.command.set(argv);
-        (self.f)(&self.command);
+    pub(crate) fn show(&mut self, argv: &[parse::Arg<'_>]) {
+        (self.f)(&mut Shown {
+            argv,
+            text: &mut self.text,
+            built: false,
+        });
+    }
+}
+
+/// One simple command as [`analyse_each`] shows it: its words, and its
+/// text (the words joined by single spaces, as in [`SimpleCommand`]) built
+/// only when asked for. Most commands of a long line are only checked
+/// against a rule's globs, and most globs start with a literal part that
+/// [`Shown::text_starts_with`] rules out without building anything.
+pub struct Shown<'a> {
+    argv: &'a [parse::Arg<'a>],
+    text: &'a mut String,
+    built: bool,
+}
+
+impl Shown<'_> {
+    /// The words, after quote removal.
+    pub fn argv(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        self.argv.iter().map(|w| w.as_ref())
+    }
+
+    /// The words joined by single spaces.
+    pub fn text(&mut self) -> &str {
+        if !self.built {
+            self.text.clear();
+            for (i, w) in self.argv.iter().enumerate() {
+                if i > 0 {
+                    self.text.push(' ');
+                }
+                self.text.push_str(w);
+            }
+            self.built = true;
+        }
+        self.text
+    }
+
+    /// Whether [`Shown::text`] starts with `prefix`, read from the words.
+    pub fn text_starts_with(&self, prefix: &str) -> bool {
+        let mut rest = prefix.as_bytes();
+        for (i, w) in self.argv.iter().enumerate() {
+            if i > 0 {
+                match rest.split_first() {
+                    None => return true,
+                    Some((b' ', r)) => rest = r,
+                    Some(_) => return false,
+                }
+            }
+            let w = w.as_bytes();
+            if rest.len() <= w.len() {
+                return w.starts_with(rest);
+            }
+            if !rest.starts_with(w) {
+                return false;
+            }
+            rest = &rest[w.len()..];
+        }
+        rest.is_empty()
+    }
+
+    /// The command, kept.
+    pub fn to_command(&self) -> SimpleCommand {
+        SimpleCommand::new(self.argv)
     }
 }
 
@@ -291,11 +356,11 @@ pub fn analyse_with(command: &str, users: &UserCommands) -> Analysis {
 pub fn analyse_each(
     command: &str,
     users: &UserCommands,
-    on_command: &mut dyn FnMut(&SimpleCommand),
+    on_command: &mut dyn FnMut(&mut Shown<'_>),
 ) -> Analysis {
     let visitor = Visitor {
         f: on_command,
-        command: SimpleCommand::new::<&str>(&[]),
+        text: String::new(),
     };
     run_analysis(command, users, &mut Some(visitor))
 }

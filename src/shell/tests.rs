@@ -396,6 +396,38 @@ fn plain_words_split_one_plain_command_only() {
     }
 }
 
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Off)),
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// `text_starts_with` reads from the words what `text().starts_with`
+    /// says, for prefixes cut from the text anywhere (inside a word, at a
+    /// space, past the end) and changed in one byte.
+    #[test]
+    fn a_shown_command_knows_how_its_text_starts(
+        words in proptest::collection::vec("[ab é]{0,4}", 0..5),
+        cut in 0usize..30,
+        change in proptest::option::of(0usize..30),
+    ) {
+        let argv: Vec<super::parse::Arg<'_>> = words.iter().map(|w| w.as_str().into()).collect();
+        let mut text = String::new();
+        let mut shown = super::Shown { argv: &argv, text: &mut text, built: false };
+        let whole = shown.text().to_string();
+        let mut prefix: String = whole.chars().take(cut).collect();
+        if cut > whole.chars().count() {
+            prefix.push('a');
+        }
+        if let Some(at) = change
+            && let Some((i, c)) = prefix.char_indices().nth(at)
+        {
+            prefix.replace_range(i..i + c.len_utf8(), if c == 'a' { "b" } else { "a" });
+        }
+        proptest::prop_assert_eq!(shown.text_starts_with(&prefix), whole.starts_with(&prefix));
+    }
+}
+
 #[test]
 fn analyse_each_sees_the_same_commands_analyse_collects() {
     for cmd in [
@@ -405,7 +437,8 @@ fn analyse_each_sees_the_same_commands_analyse_collects() {
     ] {
         let full = super::analyse(cmd);
         let mut seen = Vec::new();
-        let each = super::analyse_each(cmd, &Default::default(), &mut |c| seen.push(c.clone()));
+        let each =
+            super::analyse_each(cmd, &Default::default(), &mut |c| seen.push(c.to_command()));
         assert_eq!(seen, full.commands, "{cmd}");
         assert!(each.commands.is_empty());
         assert_eq!(each.writes, full.writes);
@@ -1578,7 +1611,7 @@ mod review {
             format!("eval eval eval eval eval eval eval eval eval : {pad}; true; git push `true`");
         let mut seen = Vec::new();
         super::super::analyse_each(&cmd, &Default::default(), &mut |c| {
-            seen.push(c.text.clone())
+            seen.push(c.text().to_string())
         });
         let whole = analyse_whole(&cmd);
         assert!(
