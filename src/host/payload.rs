@@ -84,6 +84,9 @@ const LONG: usize = 1024;
 /// follow): then serde_json reads the whole text, and says what is wrong
 /// with it.
 fn with_long_string(text: &str) -> Option<(Map<String, Value>, String, Range<usize>)> {
+    if text.len() <= LONG {
+        return None; // no string in it is long: not worth a scan
+    }
     let (key, open, close) = long_string(text.as_bytes())?;
     // The same text with that string emptied: valid exactly when the whole
     // is, as the string held no quote, backslash or control character.

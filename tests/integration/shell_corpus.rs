@@ -44,6 +44,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind5-writes.txt", true),
         ("blind6-writes.txt", true),
         ("blind7-writes.txt", true),
+        ("blind8-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
@@ -52,6 +53,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind5-readonly.txt", false),
         ("blind6-readonly.txt", false),
         ("blind7-readonly.txt", false),
+        ("blind8-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -152,6 +154,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         "seventh blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus)",
         &load("blind7-writes.txt"),
         &load("blind7-readonly.txt"),
+    );
+    let _blind8 = figures(
+        "eighth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus)",
+        &load("blind8-writes.txt"),
+        &load("blind8-readonly.txt"),
     );
     let all = all_cases();
     for b in &all {
