@@ -506,6 +506,31 @@ mod tests {
         }
     }
 
+    /// The key again after the long string, with an empty value: serde_json
+    /// keeps the last one, so the long string must not be put back.
+    #[test]
+    fn a_key_given_again_after_the_long_string_keeps_the_last_value() {
+        let long = "a".repeat(LONG + 10);
+        for again in [r#""prompt":"""#, r#""prom\u0070t":"""#] {
+            let text = format!(r#"{{"prompt":"{long}",{again}}}"#);
+            let whole = serde_only(&text);
+            assert_eq!(whole.as_ref().unwrap()["prompt"], Value::from(""));
+            assert_eq!(Payload::parse(&text, "test").ok().map(|p| p.0), whole);
+            assert_eq!(Payload::parse_owned(text, "test").ok().map(|p| p.0), whole);
+        }
+    }
+
+    /// A payload cut short right after a key's colon is an error, not a
+    /// panic (a panic aborts the process: the host then fails open).
+    #[test]
+    fn a_payload_cut_after_a_colon_is_an_error() {
+        for text in [r#"{"a":"#, "{\"a\": ", "{\"a\":\n", r#"{"x":1,"prompt":"#] {
+            let e = Payload::parse(text, "test").err().expect("refused");
+            assert!(e.starts_with("stdin is not valid JSON"), "{e}");
+            assert!(Payload::parse_owned(text.into(), "test").is_err());
+        }
+    }
+
     #[test]
     fn a_long_message_takes_the_long_string_path() {
         let prompt = "Please fix the login flow on Safari. ".repeat(100);
