@@ -128,7 +128,7 @@ fn long_string(b: &[u8]) -> Option<((usize, usize), usize, usize)> {
             return None;
         }
         i = ws(i + 1);
-        let end = if b[i] == b'"' {
+        let end = if b.get(i) == Some(&b'"') {
             let (end, plain) = string_scan(b, i)?;
             if plain && end - i > LONG {
                 return Some((key, i, end));
