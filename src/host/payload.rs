@@ -95,8 +95,13 @@ fn with_long_string(text: &str) -> Option<(Map<String, Value>, String, Range<usi
         _ => return None,
     };
     let key: String = serde_json::from_str(&text[key.0..=key.1]).ok()?;
-    // The emptied string must be the value serde_json keeps for that key
-    // (with the key twice, the last one counts).
+    // The emptied string must be the value serde_json keeps for that key:
+    // with the key twice, the last one counts, so it must not come again
+    // after the long string (an empty value there would pass the check
+    // below).
+    if key_again(text, close, &key)? {
+        return None;
+    }
     match m.get(&key) {
         Some(Value::String(v)) if v.is_empty() => Some((m, key, open + 1..close)),
         _ => None,
@@ -141,6 +146,45 @@ fn long_string(b: &[u8]) -> Option<((usize, usize), usize, usize)> {
         if b.get(i) != Some(&b',') {
             return None;
         }
+    }
+}
+
+/// Whether a top-level key after the value ending at `i` is `key`, in the
+/// object `text` (which serde_json read without error, so this scan
+/// follows it). `None` where it does not follow the text.
+fn key_again(text: &str, mut i: usize, key: &str) -> Option<bool> {
+    let b = text.as_bytes();
+    let ws = |i: usize| {
+        i + b[i..]
+            .iter()
+            .take_while(|c| c.is_ascii_whitespace())
+            .count()
+    };
+    loop {
+        i = ws(i + 1);
+        match b.get(i)? {
+            b'}' => return Some(false),
+            b',' => {}
+            _ => return None,
+        }
+        i = ws(i + 1);
+        if b.get(i) != Some(&b'"') {
+            return None;
+        }
+        let (end, plain) = string_scan(b, i)?;
+        let same = if plain {
+            &text[i + 1..end] == key
+        } else {
+            serde_json::from_str::<String>(&text[i..=end]).ok()? == key
+        };
+        if same {
+            return Some(true);
+        }
+        i = ws(end + 1);
+        if b.get(i) != Some(&b':') {
+            return None;
+        }
+        i = value_end(b, ws(i + 1))?;
     }
 }
 
@@ -443,12 +487,14 @@ mod tests {
         ];
         let other = prop_oneof![
             "[a-z\"\\\\]{0,8}".prop_map(Value::from),
+            Just(Value::from("")),
             any::<i32>().prop_map(Value::from),
             any::<bool>().prop_map(Value::from),
             Just(serde_json::json!({"command": "ls \"}\" [", "n": [1, {"a": "]"}]})),
         ];
         (
-            proptest::collection::vec(("[a-z_\"]{1,8}", other), 0..4),
+            // `prompt` too: the long string's key given again, before or after it.
+            proptest::collection::vec(("[a-z_\"]{1,8}|prompt", other), 0..4),
             "prompt|prom\\\\u0070t|x",
             long,
             0usize..4,
