@@ -899,6 +899,21 @@ mod tests {
         assert_eq!(store.load().unwrap().generation, 1);
     }
 
+    /// Bytes that are not UTF-8 in a field flowgate does not read (a hand
+    /// edit in another encoding) were skipped by `from_slice`; reading the
+    /// state as text first must not make it corrupt (and set aside).
+    #[test]
+    fn bytes_not_utf8_in_a_field_not_read_keep_the_state() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path(), 1000);
+        fs::create_dir_all(store.dir()).unwrap();
+        let mut text =
+            format!("{{\"version\":{STATE_VERSION},\"generation\":4,\"note\":\"caf").into_bytes();
+        text.extend_from_slice(b"\xe9\"}");
+        fs::write(store.state_path(), &text).unwrap();
+        assert_eq!(store.load().map(|s| s.generation).ok(), Some(4));
+    }
+
     #[test]
     fn a_newer_state_is_refused_and_never_moved_aside() {
         let dir = tempfile::tempdir().unwrap();
