@@ -824,10 +824,14 @@ fn parse(bytes: &[u8], path: &Path) -> Result<State, StoreError> {
     }
     // Checked as text once, whole: reading bytes, serde_json checks each
     // string again as it copies it (~40,000 instructions for 100 todos).
-    let parsed = std::str::from_utf8(bytes)
-        .map_err(|e| format!("it is not UTF-8 text ({e})"))
-        .and_then(|text| serde_json::from_str::<State>(text).map_err(|e| e.to_string()))
-        .and_then(|s| s.check().map(|()| s));
+    // Not UTF-8 (rare): read as bytes, which accepts exactly what it did
+    // before (bytes in a string no field takes are skipped unchecked).
+    let parsed = match std::str::from_utf8(bytes) {
+        Ok(text) => serde_json::from_str::<State>(text),
+        Err(_) => serde_json::from_slice::<State>(bytes),
+    }
+    .map_err(|e| e.to_string())
+    .and_then(|s| s.check().map(|()| s));
     parsed.map_err(|why| {
         #[derive(serde::Deserialize)]
         struct Version {
