@@ -824,10 +824,14 @@ fn parse(bytes: &[u8], path: &Path) -> Result<State, StoreError> {
     }
     // Checked as text once, whole: reading bytes, serde_json checks each
     // string again as it copies it (~40,000 instructions for 100 todos).
-    let parsed = std::str::from_utf8(bytes)
-        .map_err(|e| format!("it is not UTF-8 text ({e})"))
-        .and_then(|text| serde_json::from_str::<State>(text).map_err(|e| e.to_string()))
-        .and_then(|s| s.check().map(|()| s));
+    // Not UTF-8 (rare): read as bytes, which accepts exactly what it did
+    // before (bytes in a string no field takes are skipped unchecked).
+    let parsed = match std::str::from_utf8(bytes) {
+        Ok(text) => serde_json::from_str::<State>(text),
+        Err(_) => serde_json::from_slice::<State>(bytes),
+    }
+    .map_err(|e| e.to_string())
+    .and_then(|s| s.check().map(|()| s));
     parsed.map_err(|why| {
         #[derive(serde::Deserialize)]
         struct Version {
@@ -897,6 +901,21 @@ mod tests {
         assert_eq!(aside.len(), 1);
         assert_eq!(fs::read_to_string(aside[0].path()).unwrap(), "{not json");
         assert_eq!(store.load().unwrap().generation, 1);
+    }
+
+    /// Bytes that are not UTF-8 in a field flowgate does not read (a hand
+    /// edit in another encoding) were skipped by `from_slice`; reading the
+    /// state as text first must not make it corrupt (and set aside).
+    #[test]
+    fn bytes_not_utf8_in_a_field_not_read_keep_the_state() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path(), 1000);
+        fs::create_dir_all(store.dir()).unwrap();
+        let mut text =
+            format!("{{\"version\":{STATE_VERSION},\"generation\":4,\"note\":\"caf").into_bytes();
+        text.extend_from_slice(b"\xe9\"}");
+        fs::write(store.state_path(), &text).unwrap();
+        assert_eq!(store.load().map(|s| s.generation).ok(), Some(4));
     }
 
     #[test]

@@ -98,8 +98,13 @@ fn with_long_string(text: &str) -> Option<(Map<String, Value>, String, Range<usi
         _ => return None,
     };
     let key: String = serde_json::from_str(&text[key.0..=key.1]).ok()?;
-    // The emptied string must be the value serde_json keeps for that key
-    // (with the key twice, the last one counts).
+    // The emptied string must be the value serde_json keeps for that key:
+    // with the key twice, the last one counts, so it must not come again
+    // after the long string (an empty value there would pass the check
+    // below).
+    if key_again(text, close, &key)? {
+        return None;
+    }
     match m.get(&key) {
         Some(Value::String(v)) if v.is_empty() => Some((m, key, open + 1..close)),
         _ => None,
@@ -131,7 +136,7 @@ fn long_string(b: &[u8]) -> Option<((usize, usize), usize, usize)> {
             return None;
         }
         i = ws(i + 1);
-        let end = if b[i] == b'"' {
+        let end = if b.get(i) == Some(&b'"') {
             let (end, plain) = string_scan(b, i)?;
             if plain && end - i > LONG {
                 return Some((key, i, end));
@@ -144,6 +149,45 @@ fn long_string(b: &[u8]) -> Option<((usize, usize), usize, usize)> {
         if b.get(i) != Some(&b',') {
             return None;
         }
+    }
+}
+
+/// Whether a top-level key after the value ending at `i` is `key`, in the
+/// object `text` (which serde_json read without error, so this scan
+/// follows it). `None` where it does not follow the text.
+fn key_again(text: &str, mut i: usize, key: &str) -> Option<bool> {
+    let b = text.as_bytes();
+    let ws = |i: usize| {
+        i + b[i..]
+            .iter()
+            .take_while(|c| c.is_ascii_whitespace())
+            .count()
+    };
+    loop {
+        i = ws(i + 1);
+        match b.get(i)? {
+            b'}' => return Some(false),
+            b',' => {}
+            _ => return None,
+        }
+        i = ws(i + 1);
+        if b.get(i) != Some(&b'"') {
+            return None;
+        }
+        let (end, plain) = string_scan(b, i)?;
+        let same = if plain {
+            &text[i + 1..end] == key
+        } else {
+            serde_json::from_str::<String>(&text[i..=end]).ok()? == key
+        };
+        if same {
+            return Some(true);
+        }
+        i = ws(end + 1);
+        if b.get(i) != Some(&b':') {
+            return None;
+        }
+        i = value_end(b, ws(i + 1))?;
     }
 }
 
@@ -446,12 +490,14 @@ mod tests {
         ];
         let other = prop_oneof![
             "[a-z\"\\\\]{0,8}".prop_map(Value::from),
+            Just(Value::from("")),
             any::<i32>().prop_map(Value::from),
             any::<bool>().prop_map(Value::from),
             Just(serde_json::json!({"command": "ls \"}\" [", "n": [1, {"a": "]"}]})),
         ];
         (
-            proptest::collection::vec(("[a-z_\"]{1,8}", other), 0..4),
+            // `prompt` too: the long string's key given again, before or after it.
+            proptest::collection::vec(("[a-z_\"]{1,8}|prompt", other), 0..4),
             "prompt|prom\\\\u0070t|x",
             long,
             0usize..4,
@@ -506,6 +552,31 @@ mod tests {
             prop_assert_eq!(&read, &whole, "{}", text);
             let owned = Payload::parse_owned(text.clone(), "test").ok().map(|p| p.0);
             prop_assert_eq!(owned, whole);
+        }
+    }
+
+    /// The key again after the long string, with an empty value: serde_json
+    /// keeps the last one, so the long string must not be put back.
+    #[test]
+    fn a_key_given_again_after_the_long_string_keeps_the_last_value() {
+        let long = "a".repeat(LONG + 10);
+        for again in [r#""prompt":"""#, r#""prom\u0070t":"""#] {
+            let text = format!(r#"{{"prompt":"{long}",{again}}}"#);
+            let whole = serde_only(&text);
+            assert_eq!(whole.as_ref().unwrap()["prompt"], Value::from(""));
+            assert_eq!(Payload::parse(&text, "test").ok().map(|p| p.0), whole);
+            assert_eq!(Payload::parse_owned(text, "test").ok().map(|p| p.0), whole);
+        }
+    }
+
+    /// A payload cut short right after a key's colon is an error, not a
+    /// panic (a panic aborts the process: the host then fails open).
+    #[test]
+    fn a_payload_cut_after_a_colon_is_an_error() {
+        for text in [r#"{"a":"#, "{\"a\": ", "{\"a\":\n", r#"{"x":1,"prompt":"#] {
+            let e = Payload::parse(text, "test").err().expect("refused");
+            assert!(e.starts_with("stdin is not valid JSON"), "{e}");
+            assert!(Payload::parse_owned(text.into(), "test").is_err());
         }
     }
 

@@ -577,7 +577,8 @@ pub(crate) const TABLE: &[Spec] = &[
                 .values(&[
                     "-f", "--file", "-p", "--project-name", "--env-file", "--profile",
                 ])
-                .subs(&[sub(&["cp"]).writes_targets(Dest)]),
+                // images, as `docker pull`
+                .subs(&[sub(&["cp"]).writes_targets(Dest), sub(&["pull"])]),
         ]),
     cmd(&["kubectl", "oc"])
         .values(&[
@@ -1144,12 +1145,10 @@ pub(crate) const TABLE: &[Spec] = &[
             "--maxWorkers", "--project", "--environment", "--shard", "--testTimeout", "--root",
             "--dir", "--mode",
         ])
-        .files(&["--outputFile", "--outputFile.json", "--coverageDirectory"])
-        .subs(&[sub(&["run", "watch", "dev", "related", "bench"])
-            .write_flags(&["-u", "--update"])
-            .values(&[
-                "-t", "--testNamePattern", "-c", "--config", "--reporter", "--project",
-            ])]),
+        // No subcommands: `vitest run|watch|related …` take the same flags,
+        // and the first word is mostly a test filter (`npx jest login`),
+        // which the general rules for an unlisted subcommand would misread.
+        .files(&["--outputFile", "--outputFile.json", "--coverageDirectory"]),
     cmd(&["playwright"]).subs(&[
         sub(&["codegen"]).output(&["-o", "--output"]),
         sub(&["install", "uninstall"]).always(),

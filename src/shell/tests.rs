@@ -2184,3 +2184,40 @@ fn blind7_table_entries() {
         ("brew bundle dump", "brew bundle dump --file=-"),
     ]);
 }
+
+/// Read-only commands agents run that today's general rules for known
+/// commands took for writes: a test runner's first word is a filter, not a
+/// subcommand (`npx jest login`); `docker compose pull` fetches images as
+/// `docker pull` does; an option the table lists as taking a value is not
+/// an output file (`kubectl get --output template`); more output formats.
+#[test]
+fn known_commands_read_only_words_are_not_writes() {
+    for cmd in [
+        "npx jest login",
+        "jest update",
+        "npx jest --watch install",
+        "npx vitest login",
+        "vitest run update",
+        "pnpm exec jest login",
+        "docker compose pull",
+        "docker compose -f x.yml pull --quiet",
+        "kubectl get pods --output=go-template --template x",
+        "kubectl get pods --output template --template x",
+        "kubectl get pods --output=jsonpath --template x",
+        "az account show --output jsonc",
+        "az vm list --output yamlc",
+        "aws ec2 describe-instances --output yaml-stream",
+    ] {
+        assert!(writes(cmd).is_empty(), "{cmd}: {:?}", writes(cmd));
+    }
+    for cmd in [
+        "npx jest -u",
+        "npx jest --updateSnapshot src/a",
+        "vitest run -u",
+        "npx vitest --outputFile=r.json",
+        "docker compose cp web:/a b",
+        "kubectl cp x:/a b",
+    ] {
+        assert!(is_write(cmd), "{cmd}");
+    }
+}
