@@ -727,6 +727,14 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["test"])
             .values(&[
                 "-run", "-bench", "-count", "-timeout", "-tags", "-p", "-parallel",
+                "-covermode", "-coverpkg", "-cpu", "-benchtime", "-shuffle", "-skip",
+                "-fuzz", "-fuzztime", "-list", "-vet", "-exec", "-ldflags", "-gcflags", "-mod",
+            ])
+            // Go's flags are whole words, never clusters: named here so
+            // `-cover` is not read as `-c -o ver`. They only show.
+            .listing(&[
+                "-cover", "-json", "-short", "-race", "-failfast", "-benchmem", "-trimpath",
+                "-fullpath", "-msan", "-asan",
             ])
             .files(&[
                 "-o", "-coverprofile", "-cpuprofile", "-memprofile", "-blockprofile",

@@ -2221,3 +2221,29 @@ fn known_commands_read_only_words_are_not_writes() {
         assert!(is_write(cmd), "{cmd}");
     }
 }
+
+/// Go's flags are single-dash words and never clusters: `-cover` is not
+/// `-c -o ver` (which wrote a file named `ver` and blocked the most common
+/// Go test run in read-only phases), while `-coverprofile` still writes.
+#[test]
+fn go_test_flags_are_words_not_clusters() {
+    for ro in [
+        "go test -cover ./...",
+        "go test -json ./...",
+        "go test -short -race ./pkg/...",
+        "go test -cover -covermode=atomic -coverpkg=./... ./...",
+        "go test -covermode atomic ./...",
+        "go test -failfast -benchmem -bench . ./...",
+        "go test -shuffle=on -count=1 ./...",
+    ] {
+        assert!(!is_write(ro), "{ro}: {:?}", writes(ro));
+    }
+    for w in [
+        "go test -cover -coverprofile=cover.out ./...",
+        "go test -coverprofile cover.out ./...",
+        "go test -c -o bin/pkg.test ./pkg",
+        "go test -json -cpuprofile cpu.prof .",
+    ] {
+        assert!(is_write(w), "{w}");
+    }
+}
