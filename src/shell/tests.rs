@@ -2184,3 +2184,25 @@ fn blind7_table_entries() {
         ("brew bundle dump", "brew bundle dump --file=-"),
     ]);
 }
+
+/// A `--dry-run`/`--dryrun` on a command in the table makes it read-only,
+/// as it does for unknown commands (not `--dry-run=none`, kubectl's "do
+/// it"); an explicit output option still writes.
+#[test]
+fn known_commands_dry_run() {
+    check_pairs(&[
+        (
+            "npx ng generate component header",
+            "npx ng generate component header --dry-run",
+        ),
+        ("dotnet new console", "dotnet new console --dry-run"),
+        (
+            "dotnet new console --dry-run=none",
+            "dotnet new console --dryrun",
+        ),
+        (
+            "kubectl create secret generic s --from-literal=a=b --dry-run=client -o yaml > s.yaml",
+            "kubectl create secret generic s --from-literal=a=b --dry-run=client -o yaml",
+        ),
+    ]);
+}
