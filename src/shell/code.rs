@@ -1211,6 +1211,13 @@ fn pwsh_segment(seg: &[PTok], f: &mut Findings) {
         }
         return;
     }
+    // `-WhatIf` (`-WhatIf:$true`): a cmdlet only describes what it would do
+    if args.iter().any(|t| {
+        matches!(t, PTok::Word(w) if w.eq_ignore_ascii_case("-whatif")
+            || w.eq_ignore_ascii_case("-whatif:$true"))
+    }) {
+        return;
+    }
     if lower == "tee-object" || lower == "tee" {
         if !has_param("variable") {
             f.writes.push(name.to_string());

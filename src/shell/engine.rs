@@ -32,6 +32,9 @@ pub(crate) enum Kind {
 struct Seen<'w> {
     help: bool,
     read_only: bool,
+    /// A general `--dry-run`: read-only like `read_only`, but an output
+    /// option the spec names still writes (safe side).
+    dry_run: bool,
     listing: bool,
     write_flag: Option<&'w str>,
 }
@@ -173,7 +176,7 @@ impl Cx<'_, '_, '_> {
         args: &[Arg<'_>],
         marks: Marks,
     ) -> Run {
-        self.apply_spec(spec, label, args, marks, false, false, false)
+        self.apply_spec(spec, label, args, marks, false, false, false, false)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -185,12 +188,13 @@ impl Cx<'_, '_, '_> {
         marks: Marks,
         help: bool,
         read_only: bool,
+        dry_run: bool,
         nested: bool,
     ) -> Run {
         if spec.is_plain() {
             // `ls`, `grep`, `echo`: nothing to read in the words but a long
             // output option (`TOOL read --out-file f`)
-            if !help && !read_only && args.iter().any(|a| maybe_out_option(a)) {
+            if !help && !read_only && !dry_run && args.iter().any(|a| maybe_out_option(a)) {
                 self.long_outputs(label, args, marks);
             }
             return None;
@@ -198,6 +202,7 @@ impl Cx<'_, '_, '_> {
         let mut seen = Seen {
             help,
             read_only,
+            dry_run,
             ..Seen::default()
         };
         let mut positions = Positions::new();
@@ -265,6 +270,7 @@ impl Cx<'_, '_, '_> {
                                 marks.skip(i),
                                 seen.help,
                                 seen.read_only,
+                                seen.dry_run,
                                 true,
                             )
                             .map(|(at, kind, label)| (at + i, kind, label));
@@ -298,6 +304,9 @@ impl Cx<'_, '_, '_> {
                 };
                 if matches!(key, "--help" | "-help") {
                     seen.help = true;
+                }
+                if is_dry_run(key, val) {
+                    seen.dry_run = true;
                 }
                 if self.note(
                     &spec,
@@ -359,7 +368,7 @@ impl Cx<'_, '_, '_> {
         }
         let pos = positions.as_slice();
         self.effects(label, args, marks, &seen, &outputs, &files, &codes, true);
-        if seen.help || seen.read_only {
+        if seen.help || seen.read_only || seen.dry_run {
             return None;
         }
         self.code_args(&spec, label, args, marks, pos, run.is_some());
@@ -753,6 +762,13 @@ impl Cx<'_, '_, '_> {
             }
         }
     }
+}
+
+/// A `--dry-run`/`--dryrun` on a known command (`--dry-run=client` too,
+/// not kubectl's `--dry-run=none`): it writes nothing by itself; the
+/// output files its spec names still count.
+fn is_dry_run(key: &str, val: Option<&str>) -> bool {
+    matches!(key, "--dry-run" | "--dryrun") && !matches!(val, Some("none" | "false"))
 }
 
 /// A dry run, a check, help (`--dry-run=client` too): the general rules

@@ -73,15 +73,15 @@ pub(crate) const TABLE: &[Spec] = &[
         "qsv", "bat", "batcat", "glow", "mdcat", "highlight", "pygmentize", "zcat", "zless",
         "zgrep", "zdiff", "bzcat", "xzcat", "zstdcat", "lz4cat", "zipinfo", "lsar", "tig",
         "getconf", "lsb_release", "arch", "tty", "stty", "tput", "clear", "reset",
-        "getent", "ldconfig", "ffprobe", "identify", "mediainfo", "pdfinfo",
-        "wslpath", "cygpath", "nvidia-smi", "dmesg", "journalctl",
+        "getent", "ffprobe", "identify", "mediainfo", "pdfinfo",
+        "wslpath", "cygpath", "nvidia-smi", "dmesg",
         "service", "loginctl", "timedatectl", "localectl", "findmnt", "mount", "blkid", "fdisk",
         "parted", "sensors", "pv", "ts", "ifne", "vipe", "combine", "isutf8", "errno", "pee",
         // builds, tests, linters and checkers: they write only build output
         "rustc", "clippy-driver", "rust-analyzer", "cargo-nextest", "tox", "nox", "pyright", "pylint", "flake8", "pyflakes", "pycodestyle", "pydocstyle", "bandit",
         "vulture", "radon", "xenon", "mocha", "ava", "karma", "cypress", "rspec",
         "minitest", "phpunit", "psalm", "bats", "behave", "ctest",
-        "bazel", "bazelisk", "buck2", "scons", "javac", "java", "kotlinc", "kotlin",
+        "bazel", "bazelisk", "buck2", "scons", "java", "kotlinc", "kotlin",
         "scalac", "scala", "lein", "clojure", "clj", "ghc", "ghci", "stack",
         "ocaml", "opam", "erl", "rebar3", "gleam", "nim", "crystal",
         "swiftc", "xcodebuild", "gcc-ar", "ld", "as", "shellcheck", "hadolint",
@@ -437,9 +437,23 @@ pub(crate) const TABLE: &[Spec] = &[
         .files(&[
             "-o", "--output-file", "-a", "--append-output", "--save-cookies", "--save-headers",
         ]),
-    cmd(&["aria2c", "axel", "yt-dlp", "youtube-dl", "gdown"])
+    cmd(&["aria2c", "axel", "gdown"])
         .always()
         .output(&["-o", "--output", "-d", "--dir"]),
+    // listing formats, simulating and dumping JSON download nothing
+    cmd(&["yt-dlp", "youtube-dl"])
+        .always()
+        .output(&["-o", "--output", "-P", "--paths"])
+        .values(&[
+            "-f", "--format", "--audio-format", "--merge-output-format", "-r", "--limit-rate",
+            "-N", "--concurrent-fragments", "--cookies", "--cookies-from-browser", "--proxy",
+            "-u", "--username", "-p", "--password", "--sub-langs", "--remux-video",
+            "--recode-video", "-R", "--retries",
+        ])
+        .read_only(&[
+            "-F", "--list-formats", "-s", "--simulate", "-j", "--dump-json", "-J",
+            "--dump-single-json", "-g", "--get-url", "--list-subs", "--list-thumbnails",
+        ]),
     cmd(&["http", "https", "xh", "xhs"])
         .write_flags(&["-d", "--download"])
         .output(&["-o", "--output"]),
@@ -922,6 +936,12 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["run"])
                 .run(0)
                 .values(&["-n", "--name", "-p", "--prefix"]),
+            // ~/.condarc (or the file `--file` names)
+            sub(&["config"])
+                .write_flags(&[
+                    "--add", "--append", "--prepend", "--set", "--remove", "--remove-key",
+                ])
+                .values(&["--file", "--env"]),
         ]),
     // A temporary file or directory is a file written (outside the tree).
     // `sqlite-utils COMMAND DB …`: the database file
@@ -939,6 +959,64 @@ pub(crate) const TABLE: &[Spec] = &[
     sub(&["install", "uninstall"]).always(),
     ]),
     cmd(&["mktemp"]).always().read_only(&["-u", "--dry-run"]),
+    // Compilers and converters with an explicit output (the default build
+    // output is not counted, as for `tsc`).
+    cmd(&["javac"]).output(&["-d", "-s", "-h"]).values(&[
+        "-cp", "-classpath", "--class-path", "-sourcepath", "--source-path", "--release",
+        "-source", "--source", "-target", "--target", "-encoding", "-processorpath",
+        "--processor-path", "-p", "--module-path", "--module", "-m", "-bootclasspath",
+    ]),
+    // Ghostscript: `-sOutputFile=F`, `-o F`; `-dKEY`, `-sKEY=V` are one word
+    cmd(&["gs", "gswin64c", "gswin32c"])
+        .output(&["-sOutputFile", "-o"])
+        .values(&["-d", "-s", "-r", "-g", "-I"]),
+    // `typst compile IN [OUT]`: OUT, by default IN's name as a PDF
+    cmd(&["typst"]).subs(&[sub(&["compile", "c", "watch", "w", "init"]).always()]),
+    // `htpasswd [-c] FILE USER`: the password file; `-n` prints, `-v`
+    // verifies
+    cmd(&["htpasswd"])
+        .always()
+        .targets(Targets::First)
+        .read_only(&["-n", "-v"])
+        .values(&["-C", "-r"]),
+    // `python -m compileall DIR`, `python -m py_compile FILE`: .pyc files
+    cmd(&["compileall", "py_compile"]).always(),
+    // /etc/ld.so.cache and library links; `-p` prints the cache
+    cmd(&["ldconfig"])
+        .always()
+        .output(&["-C"])
+        .values(&["-f", "-r", "-c", "--format"])
+        .read_only(&["-p", "--print-cache", "-V", "--version"]),
+    // rotates (and deletes) logs; `-d` only shows what it would do
+    cmd(&["logrotate"])
+        .always()
+        .values(&["-s", "--state", "-l", "--log", "-m", "--mail"])
+        .read_only(&["-d", "--debug", "--usage", "--version"]),
+    // the journal files: vacuuming deletes, rotating and flushing write
+    cmd(&["journalctl"])
+        .write_flags(&[
+            "--vacuum-*", "--rotate", "--flush", "--setup-keys", "--update-catalog",
+            "--relinquish-var",
+        ])
+        .values(&[
+            "-u", "--unit", "--user-unit", "-n", "--lines", "-p", "--priority", "-S", "--since",
+            "-U", "--until", "-t", "--identifier", "-D", "--directory", "--file", "-g", "--grep",
+            "-o", "--output", "-M", "--machine", "-F", "--field", "--cursor", "--after-cursor",
+        ]),
+    // symlinks in the target directory; `-n` simulates
+    cmd(&["stow", "xstow"])
+        .always()
+        .values(&["-d", "--dir", "-t", "--target", "--ignore", "--defer", "--override"])
+        .read_only(&["-n", "--no", "--simulate", "-V", "--version"]),
+    // Atlas: migration files and their atlas.sum; `schema fmt` its HCL
+    cmd(&["atlas"]).subs(&[
+        sub(&["migrate"]).subs(&[sub(&[
+            "diff", "new", "hash", "edit", "rm", "checkpoint", "import",
+        ])
+        .always()
+        .values(&["--env", "--dir", "--to", "--dev-url", "--config", "--format"])]),
+        sub(&["schema"]).subs(&[sub(&["fmt"]).always()]),
+    ]),
     // Code generators that write next to their input by default.
     cmd(&["stringer", "flatc", "graphql-codegen", "gql-gen"]).always().read_only(&["--check"]),
     cmd(&["mockgen"]).output(&["-destination"]).values(&["-source", "-package", "-self_package"]),
@@ -1109,7 +1187,8 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["corepack"])
         .subs(&[sub(&["enable", "disable", "install", "prepare", "use", "up"]).always()]),
     cmd(&["node-gyp"]).subs(&[sub(&["configure", "rebuild", "clean", "install"]).always()]),
-    cmd(&["tsc", "tsgo"]).write_flags(&["--init"]).values(&[
+    // `tsc --build --clean`: deletes the build's outputs
+    cmd(&["tsc", "tsgo"]).write_flags(&["--init", "--clean"]).values(&[
         "-p", "--project", "--outDir", "--outFile", "--target", "-t", "--module", "-m", "--lib",
         "--jsx", "--declarationDir", "--rootDir", "--baseUrl", "--tsBuildInfoFile",
     ]),
@@ -1377,6 +1456,13 @@ pub(crate) const TABLE: &[Spec] = &[
             .always()
             .read_only(&["--verify-no-changes"]),
         sub(&["add", "new", "remove", "sln", "clean"]).always(),
+        // builds write their default output; an explicit one counts
+        sub(&["publish", "build", "pack", "test"])
+            .output(&["-o", "--output"])
+            .values(&[
+                "-c", "--configuration", "-f", "--framework", "-r", "--runtime", "-a", "--arch",
+                "-v", "--verbosity",
+            ]),
         // secrets.json in the user profile
         sub(&["user-secrets"]).subs(&[sub(&["set", "remove", "clear", "init"]).always()]),
         sub(&["nuget"]).subs(&[sub(&["locals"]).write_flags(&["-c", "--clear"])]),
@@ -1680,6 +1766,8 @@ pub(crate) const TABLE: &[Spec] = &[
     .subs(&[sub(&[
         "install", "i", "uninstall", "use", "global", "local", "pin", "set", "unset", "plugin",
         "plugins", "add", "remove", "upgrade", "prune", "reshim", "rehash", "trust", "alias",
+        // `sdk default java 21`, `fnm default 20`: the default version's link
+        "default",
     ])
     .always()]),
     // --- task runners ---------------------------------------------------------------
@@ -1905,9 +1993,15 @@ pub(crate) const TABLE: &[Spec] = &[
         "--auth-file", "--jobs", "--id", "--retries", "--delay",
     ]),
     cmd(&["chroot"]).run(1).values(&["--userspec", "--groups"]),
-    cmd(&["flock"]).run(1).code(&["-c", "--command"]).values(&[
-        "-w", "--timeout", "-E", "--conflict-exit-code",
-    ]),
+    // `flock FILE CMD`, `flock FILE -c CODE` create the lock file; not
+    // `flock FD` (a descriptor the shell opened)
+    cmd(&["flock"])
+        .with_args(2)
+        .targets(Targets::First)
+        .write_flags(&["-c", "--command"])
+        .run(1)
+        .code(&["-c", "--command"])
+        .values(&["-w", "--timeout", "-E", "--conflict-exit-code"]),
     cmd(&["su", "runuser"])
         .code(&["-c", "--command"])
         .values(&[
@@ -2195,11 +2289,14 @@ const GIT: &[Spec] = &[
         ]),
     sub(&["symbolic-ref"]).with_args(2),
     sub(&["reflog"]).subs(&[sub(&["expire", "delete"]).always()]),
-    sub(&["lfs"]).subs(&[sub(&[
-        "pull", "checkout", "install", "track", "untrack", "migrate", "fetch", "prune",
-        "uninstall",
-    ])
-    .always()]),
+    sub(&["lfs"]).subs(&[
+        sub(&[
+            "pull", "checkout", "install", "untrack", "migrate", "fetch", "prune", "uninstall",
+        ])
+        .always(),
+        // without a pattern it lists the tracked ones
+        sub(&["track"]).with_args(1),
+    ]),
     sub(&["hash-object"]).write_flags(&["-w"]),
     sub(&["fsck"]).write_flags(&["--lost-found"]),
 ];

@@ -2247,3 +2247,125 @@ fn go_test_flags_are_words_not_clusters() {
         assert!(is_write(w), "{w}");
     }
 }
+
+/// A `--dry-run`/`--dryrun` on a command in the table makes it read-only,
+/// as it does for unknown commands (not `--dry-run=none`, kubectl's "do
+/// it"); an explicit output option still writes.
+#[test]
+fn known_commands_dry_run() {
+    check_pairs(&[
+        (
+            "npx ng generate component header",
+            "npx ng generate component header --dry-run",
+        ),
+        ("dotnet new console", "dotnet new console --dry-run"),
+        (
+            "dotnet new console --dry-run=none",
+            "dotnet new console --dryrun",
+        ),
+        (
+            "kubectl create secret generic s --from-literal=a=b --dry-run=client -o yaml > s.yaml",
+            "kubectl create secret generic s --from-literal=a=b --dry-run=client -o yaml",
+        ),
+    ]);
+}
+
+/// Eighth blind batch: table entries for tools whose writes no general
+/// rule sees, each with a read-only twin.
+#[test]
+fn blind8_table_entries() {
+    check_pairs(&[
+        ("javac -d out src/Main.java", "javac src/Main.java"),
+        (
+            "dotnet publish -c Release -o out",
+            "dotnet publish -c Release",
+        ),
+        (
+            "gs -sDEVICE=pdfwrite -dNOPAUSE -dBATCH -sOutputFile=small.pdf big.pdf",
+            "gs -dNOPAUSE -dBATCH -sDEVICE=nullpage big.pdf",
+        ),
+        (
+            "typst compile paper.typ paper.pdf",
+            "typst query paper.typ '<intro>'",
+        ),
+        ("typst compile paper.typ", "typst fonts"),
+        (
+            "htpasswd -cb .htpasswd admin s3cret",
+            "htpasswd -nb admin s3cret",
+        ),
+        (
+            "htpasswd -b .htpasswd admin s3cret",
+            "htpasswd -vb .htpasswd admin s3cret",
+        ),
+        (
+            "conda config --add channels conda-forge",
+            "conda config --show channels",
+        ),
+        (
+            "conda config --set auto_activate_base false",
+            "conda config --get",
+        ),
+        ("python -m compileall -q src/", "python -m pydoc json"),
+        (
+            "python3 -m py_compile app.py",
+            "python3 -m json.tool data.json",
+        ),
+        ("sdk default java 21.0.2-tem", "sdk current java"),
+        ("sudo ldconfig", "ldconfig -p"),
+        (
+            "sudo logrotate -f /etc/logrotate.conf",
+            "logrotate -d /etc/logrotate.conf",
+        ),
+        (
+            "sudo journalctl --vacuum-size=100M",
+            "journalctl -u nginx -n 50",
+        ),
+        ("journalctl --rotate", "journalctl --disk-usage"),
+        ("stow -t ~ zsh", "stow -n -v -t ~ zsh"),
+        ("stow -D zsh", "stow --simulate -D zsh"),
+        (
+            "atlas migrate diff add_users --env local",
+            "atlas migrate status --env local",
+        ),
+        (
+            "atlas migrate new add_users",
+            "atlas migrate lint --env local",
+        ),
+        ("npx tsc --build --clean", "npx tsc --build --dry"),
+        ("flock /tmp/deploy.lock -c 'echo deploying'", "flock -s 9"),
+        ("flock -n .lock true", "flock -n 9"),
+    ]);
+}
+
+/// Eighth blind batch: commands the table took for writes that only list,
+/// simulate or describe.
+#[test]
+fn blind8_read_only_forms() {
+    check_pairs(&[
+        ("git lfs track '*.psd'", "git lfs track"),
+        (
+            "yt-dlp https://example.com/v",
+            "yt-dlp -F https://example.com/v",
+        ),
+        (
+            "yt-dlp -x https://example.com/v",
+            "yt-dlp --list-formats https://example.com/v",
+        ),
+        (
+            "yt-dlp https://example.com/v",
+            "yt-dlp -s https://example.com/v",
+        ),
+        (
+            "yt-dlp https://example.com/v",
+            "yt-dlp --simulate https://example.com/v",
+        ),
+        (
+            "pwsh -c 'Remove-Item -Recurse -Force bin'",
+            "pwsh -c 'Remove-Item -Recurse -Force bin -WhatIf'",
+        ),
+        (
+            "pwsh -c 'Remove-Item bin -WhatIf; Remove-Item obj'",
+            "pwsh -c 'Set-Content a.txt x -WhatIf'",
+        ),
+    ]);
+}

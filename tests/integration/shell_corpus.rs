@@ -155,7 +155,7 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         &load("blind7-writes.txt"),
         &load("blind7-readonly.txt"),
     );
-    let _blind8 = figures(
+    let blind8 = figures(
         "eighth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus)",
         &load("blind8-writes.txt"),
         &load("blind8-readonly.txt"),
@@ -217,6 +217,17 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         "seventh blind batch: {:.1}% caught, {:.1}% blocked",
         blind7.caught_pct(),
         blind7.blocked_pct()
+    );
+    // The eighth batch: its two misses (a container's bind mount, `skopeo
+    // copy … dir:PATH`) and its three read-only commands still flagged
+    // (`source <(…)`, `vim -Es … -c 'qa!'`, styler's `dry = "on"` in
+    // `Rscript -e`) are listed in its History; it must not get worse.
+    assert!(blind8.writes >= 300 && blind8.readonly >= 300);
+    assert!(
+        blind8.caught_pct() >= 99.0 && blind8.blocked_pct() <= 1.0,
+        "eighth blind batch: {:.1}% caught, {:.1}% blocked",
+        blind8.caught_pct(),
+        blind8.blocked_pct()
     );
     for (label, f) in [
         ("first blind batch", &blind),
