@@ -5,7 +5,10 @@
 
 /// Whether any byte of `b` is a `hit`. Decided sixteen bytes at a time
 /// (a fold without early exit, which the compiler turns into vector
-/// instructions), so `hit` must be cheap and free of side effects.
+/// instructions), so `hit` must be cheap and free of side effects, and
+/// join its tests with `|`, not `||`: a branch in it stops the
+/// vectorising (a 32 KiB message then cost ~300,000 instructions instead
+/// of ~25,000).
 pub fn any_byte(b: &[u8], hit: impl Fn(u8) -> bool) -> bool {
     let (chunks, tail) = b.as_chunks::<16>();
     chunks

@@ -126,7 +126,7 @@ pub fn user_text(s: &str) -> String {
 pub fn safe(s: &str) -> std::borrow::Cow<'_, str> {
     // One pass over the bytes settles the common case (printable ASCII,
     // no `<`); only text with something else in it is read as chars.
-    let plain = !crate::bytes::any_byte(s.as_bytes(), |b| !(0x20..0x7F).contains(&b) || b == b'<')
+    let plain = !crate::bytes::any_byte(s.as_bytes(), |b| !(0x20..0x7F).contains(&b) | (b == b'<'))
         || !s.chars().any(|c| is_breaking(c) || is_lt(c));
     if plain {
         std::borrow::Cow::Borrowed(s)

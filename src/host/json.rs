@@ -45,7 +45,7 @@ fn write(out: &mut String, v: &Value) {
 /// A JSON string, escaped as serde_json escapes it: quotes, backslashes
 /// and control characters; the runs between them are copied whole.
 fn string(out: &mut String, s: &str) {
-    let needs = |b: u8| b < 0x20 || b == b'"' || b == b'\\';
+    let needs = |b: u8| (b < 0x20) | (b == b'"') | (b == b'\\');
     out.reserve(s.len() + 2);
     out.push('"');
     let mut rest = s;

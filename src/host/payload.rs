@@ -202,7 +202,8 @@ fn string_scan(b: &[u8], i: usize) -> Option<(usize, bool)> {
     let mut plain = true;
     let mut j = i + 1;
     loop {
-        let k = j + crate::bytes::position(b.get(j..)?, |c| c == b'"' || c == b'\\' || c < 0x20)?;
+        let k =
+            j + crate::bytes::position(b.get(j..)?, |c| (c == b'"') | (c == b'\\') | (c < 0x20))?;
         match b[k] {
             b'"' => return Some((k, plain)),
             b'\\' => j = k + 2, // an escape: the backslash and the byte it escapes
