@@ -46,10 +46,7 @@ mod tests {
     use super::*;
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig {
-            failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Off)),
-            ..proptest::prelude::ProptestConfig::default()
-        })]
+        #![proptest_config(crate::proptest_config(256))]
 
         /// `same` is `==`: on equal bytes, and on bytes that differ in one
         /// place (anywhere: in a full word or in the tail) or in length.

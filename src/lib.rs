@@ -23,3 +23,15 @@ pub mod shell;
 pub mod store;
 pub mod time;
 pub mod workflow;
+
+/// The settings of the crate's property tests: `cases` runs (proptest's
+/// default is 256), a failure reported and never written to a
+/// `proptest-regressions` file.
+#[cfg(test)]
+pub(crate) fn proptest_config(cases: u32) -> proptest::prelude::ProptestConfig {
+    proptest::prelude::ProptestConfig {
+        cases,
+        failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Off)),
+        ..proptest::prelude::ProptestConfig::default()
+    }
+}

@@ -97,10 +97,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Off)),
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(crate::proptest_config(256))]
 
         #[test]
         fn writes_what_serde_json_writes(v in value()) {

@@ -522,11 +522,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: 512,
-            failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Off)),
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(crate::proptest_config(512))]
 
         /// A payload read with the long-string path is what serde_json
         /// reads, on valid payloads and on payloads with one byte changed,

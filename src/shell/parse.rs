@@ -1620,11 +1620,7 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: 4000,
-            failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Off)),
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(crate::proptest_config(4000))]
 
         /// Wherever the borrowing reader takes a word, the full reader reads
         /// the same word (text, plainness, run-time marks) and stops at the

@@ -397,10 +397,7 @@ fn plain_words_split_one_plain_command_only() {
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig {
-        failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Off)),
-        ..proptest::prelude::ProptestConfig::default()
-    })]
+    #![proptest_config(crate::proptest_config(256))]
 
     /// `text_starts_with` reads from the words what `text().starts_with`
     /// says, for prefixes cut from the text anywhere (inside a word, at a
@@ -958,11 +955,7 @@ mod engine_properties {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: 3000,
-            failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Off)),
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(crate::proptest_config(3000))]
 
         #[test]
         fn the_engine_never_panics_on_table_commands(cmd in words()) {
@@ -1197,11 +1190,7 @@ mod streaming {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: 2000,
-            failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Off)),
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(crate::proptest_config(2000))]
 
         /// Lines of pieces that touch what streaming depends on: lists,
         /// pipes into shells, compound ends, here-docs, background jobs,
