@@ -115,12 +115,7 @@ fn with_long_string(text: &str) -> Option<(Map<String, Value>, String, Range<usi
 /// [`LONG`] bytes and has no backslash or control character: its key's
 /// quotes, and its own, as byte positions.
 fn long_string(b: &[u8]) -> Option<((usize, usize), usize, usize)> {
-    let ws = |i: usize| {
-        i + b[i..]
-            .iter()
-            .take_while(|c| c.is_ascii_whitespace())
-            .count()
-    };
+    let ws = |i| skip_ws(b, i);
     let mut i = ws(0);
     if b.get(i) != Some(&b'{') {
         return None;
@@ -157,12 +152,7 @@ fn long_string(b: &[u8]) -> Option<((usize, usize), usize, usize)> {
 /// follows it). `None` where it does not follow the text.
 fn key_again(text: &str, mut i: usize, key: &str) -> Option<bool> {
     let b = text.as_bytes();
-    let ws = |i: usize| {
-        i + b[i..]
-            .iter()
-            .take_while(|c| c.is_ascii_whitespace())
-            .count()
-    };
+    let ws = |i| skip_ws(b, i);
     loop {
         i = ws(i + 1);
         match b.get(i)? {
@@ -189,6 +179,15 @@ fn key_again(text: &str, mut i: usize, key: &str) -> Option<bool> {
         }
         i = value_end(b, ws(i + 1))?;
     }
+}
+
+/// The position of the first byte at or after `i` that is not JSON
+/// whitespace (`i` itself at most one past the end).
+fn skip_ws(b: &[u8], i: usize) -> usize {
+    i + b[i..]
+        .iter()
+        .take_while(|c| c.is_ascii_whitespace())
+        .count()
 }
 
 /// Where the string opened by the quote at `i` closes.
@@ -259,20 +258,23 @@ impl Payload {
                 m.insert(key, Value::String(text));
                 Ok(Payload(m))
             }
-            None => Payload::parse(&stdin, host),
+            None => Payload::parse_whole(&stdin, host),
         }
     }
 
-    /// Parse stdin; `host` names the host in messages.
+    /// [`Payload::parse_owned`] of a copy.
+    #[cfg(test)]
     pub fn parse(stdin: &str, host: &str) -> Result<Payload, String> {
+        Payload::parse_owned(stdin.to_string(), host)
+    }
+
+    /// Parse stdin with serde_json alone; `host` names the host in
+    /// messages.
+    fn parse_whole(stdin: &str, host: &str) -> Result<Payload, String> {
         if stdin.trim().is_empty() {
             return Err(format!(
                 "stdin is empty; {host} sends each hook event as one JSON object on stdin"
             ));
-        }
-        if let Some((mut m, key, at)) = with_long_string(stdin) {
-            m.insert(key, Value::String(stdin[at].to_string()));
-            return Ok(Payload(m));
         }
         match serde_json::from_str::<Value>(stdin) {
             Ok(Value::Object(m)) => Ok(Payload(m)),
