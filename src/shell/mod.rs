@@ -174,27 +174,10 @@ pub struct SimpleCommand {
 
 impl SimpleCommand {
     pub(crate) fn new<S: AsRef<str>>(argv: &[S]) -> SimpleCommand {
-        let mut c = SimpleCommand {
-            text: String::with_capacity(argv.iter().map(|w| w.as_ref().len() + 1).sum()),
-            words: Vec::with_capacity(argv.len()),
-        };
-        c.set(argv);
-        c
-    }
-
-    /// Make this command `argv`, reusing its room (commands shown one at a
-    /// time to a visitor are all built in one).
-    pub(crate) fn set<S: AsRef<str>>(&mut self, argv: &[S]) {
-        self.text.clear();
-        self.words.clear();
-        for (i, w) in argv.iter().enumerate() {
-            if i > 0 {
-                self.text.push(' ');
-            }
-            let start = self.text.len();
-            self.text.push_str(w.as_ref());
-            self.words.push((start, self.text.len()));
-        }
+        let mut text = String::with_capacity(argv.iter().map(|w| w.as_ref().len() + 1).sum());
+        let mut words = Vec::with_capacity(argv.len());
+        join_words(&mut text, argv, |range| words.push(range));
+        SimpleCommand { text, words }
     }
 
     /// The words, after quote removal.
@@ -278,6 +261,19 @@ impl Visitor<'_> {
     }
 }
 
+/// `argv` joined by single spaces onto `text` (a command's text), with
+/// each word's range in it.
+fn join_words<S: AsRef<str>>(text: &mut String, argv: &[S], mut word: impl FnMut((usize, usize))) {
+    for (i, w) in argv.iter().enumerate() {
+        if i > 0 {
+            text.push(' ');
+        }
+        let start = text.len();
+        text.push_str(w.as_ref());
+        word((start, text.len()));
+    }
+}
+
 /// One simple command as [`analyse_each`] shows it: its words, and its
 /// text (the words joined by single spaces, as in [`SimpleCommand`]) built
 /// only when asked for. Most commands of a long line are only checked
@@ -299,12 +295,7 @@ impl Shown<'_> {
     pub fn text(&mut self) -> &str {
         if !self.built {
             self.text.clear();
-            for (i, w) in self.argv.iter().enumerate() {
-                if i > 0 {
-                    self.text.push(' ');
-                }
-                self.text.push_str(w);
-            }
+            join_words(self.text, self.argv, |_| {});
             self.built = true;
         }
         self.text
