@@ -788,41 +788,39 @@ fn says_read_only(args: &[Arg<'_>]) -> bool {
 /// argument (`cargo test login`, `cargo run -- install`): there only the
 /// `NOUN VERB` pairs do (`aws sso login`, `kubectl krew install`).
 fn said_verb(args: &[Arg<'_>], named_output: bool, second_verbs: bool) -> Option<String> {
+    // The first two arguments that are not options: `TOOL VERB …` or
+    // `TOOL NOUN VERB …`.
+    let mut words = args.iter().filter(|a| !a.starts_with('-'));
+    let first = words.next().map(|a| a.as_ref());
+    let second = words.next().map(|a| a.as_ref());
+    // `TOOL help install`: prints.
+    let verb = first.filter(|&v| v != "help")?;
+    if SCAFFOLD_VERBS.contains(&verb)
+        || FIRST_WRITE_VERBS.contains(&verb)
+        || (is_fix_target(verb) && verb != "apply" && !named_output)
     {
-        // The first two arguments that are not options: `TOOL VERB …` or
-        // `TOOL NOUN VERB …`.
-        let mut words = args.iter().filter(|a| !a.starts_with('-'));
-        let first = words.next().map(|a| a.as_ref());
-        let second = words.next().map(|a| a.as_ref());
-        // `TOOL help install`: prints.
-        let verb = first.filter(|&v| v != "help")?;
-        if SCAFFOLD_VERBS.contains(&verb)
-            || FIRST_WRITE_VERBS.contains(&verb)
-            || (is_fix_target(verb) && verb != "apply" && !named_output)
-        {
-            // `TOOL new|init|create|generate|scaffold|add …`: scaffolding;
-            // `TOOL update|sync|restore …`: files on this machine;
-            // `TOOL fmt|format|fix|format:write …`, unless an output option
-            // says where the result goes (`--output=none`). Not `TOOL
-            // apply`: that mostly changes remote resources.
-            Some(verb.to_string())
-        } else if let Some(v) = [Some(verb), second.filter(|_| second_verbs)]
-            .into_iter()
-            .flatten()
-            .find(|v| WRITE_VERBS.contains(v))
-        {
-            // `TOOL install …`, `TOOL collection install …`, `TOOL env pull`
-            Some(v.to_string())
-        } else if let Some(v) = second
-            && let Some((_, verbs)) = NOUN_VERBS.iter().find(|(n, _)| *n == verb)
-            && verbs.contains(&v)
-        {
-            // `TOOL config set|unset|use-context …`: its config file;
-            // `TOOL cache clean|purge`: its cache
-            Some(format!("{verb} {v}"))
-        } else {
-            None
-        }
+        // `TOOL new|init|create|generate|scaffold|add …`: scaffolding;
+        // `TOOL update|sync|restore …`: files on this machine;
+        // `TOOL fmt|format|fix|format:write …`, unless an output option
+        // says where the result goes (`--output=none`). Not `TOOL
+        // apply`: that mostly changes remote resources.
+        Some(verb.to_string())
+    } else if let Some(v) = [Some(verb), second.filter(|_| second_verbs)]
+        .into_iter()
+        .flatten()
+        .find(|v| WRITE_VERBS.contains(v))
+    {
+        // `TOOL install …`, `TOOL collection install …`, `TOOL env pull`
+        Some(v.to_string())
+    } else if let Some(v) = second
+        && let Some((_, verbs)) = NOUN_VERBS.iter().find(|(n, _)| *n == verb)
+        && verbs.contains(&v)
+    {
+        // `TOOL config set|unset|use-context …`: its config file;
+        // `TOOL cache clean|purge`: its cache
+        Some(format!("{verb} {v}"))
+    } else {
+        None
     }
 }
 
