@@ -45,6 +45,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind6-writes.txt", true),
         ("blind7-writes.txt", true),
         ("blind8-writes.txt", true),
+        ("blind9-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
@@ -54,6 +55,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind6-readonly.txt", false),
         ("blind7-readonly.txt", false),
         ("blind8-readonly.txt", false),
+        ("blind9-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -159,6 +161,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         "eighth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus)",
         &load("blind8-writes.txt"),
         &load("blind8-readonly.txt"),
+    );
+    let blind9 = figures(
+        "ninth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus)",
+        &load("blind9-writes.txt"),
+        &load("blind9-readonly.txt"),
     );
     let all = all_cases();
     for b in &all {
