@@ -46,6 +46,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind7-writes.txt", true),
         ("blind8-writes.txt", true),
         ("blind9-writes.txt", true),
+        ("blind10-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
@@ -56,6 +57,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind7-readonly.txt", false),
         ("blind8-readonly.txt", false),
         ("blind9-readonly.txt", false),
+        ("blind10-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -166,6 +168,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         "ninth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus)",
         &load("blind9-writes.txt"),
         &load("blind9-readonly.txt"),
+    );
+    let blind10 = figures(
+        "tenth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; adversarial)",
+        &load("blind10-writes.txt"),
+        &load("blind10-readonly.txt"),
     );
     let all = all_cases();
     for b in &all {
