@@ -243,6 +243,8 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         blind8.caught_pct(),
         blind8.blocked_pct()
     );
+    assert!(blind9.writes >= 500 && blind9.readonly >= 600);
+    assert!(blind10.writes >= 650 && blind10.readonly >= 700);
     for (label, f) in [
         ("first blind batch", &blind),
         ("second blind batch", &blind2),
