@@ -72,9 +72,13 @@ pub fn glob(pattern: &str, text: &str) -> bool {
 /// The part of a [`glob`] pattern before its first wildcard: every text
 /// it matches starts with it.
 fn literal_start(pattern: &str) -> &str {
-    pattern
-        .find(['*', '?'])
-        .map_or(pattern, |at| &pattern[..at])
+    // Bytes, not `find(['*', '?'])`: this runs for every simple command of
+    // a line, and a char-set search decodes UTF-8 as it goes.
+    let at = pattern
+        .bytes()
+        .position(|b| b == b'*' || b == b'?')
+        .unwrap_or(pattern.len());
+    &pattern[..at]
 }
 
 /// Iterative wildcard match with one backtrack point (linear in practice).
@@ -263,17 +267,21 @@ fn check_shell(
     let mut not_allowed: Option<String> = None;
     // A glob's literal start rules most commands out before their text is
     // built (a 10 KB line has hundreds of simple commands).
-    let matches = |p: &str, c: &mut shell::Shown<'_>| {
-        c.text_starts_with(literal_start(p)) && glob(p, c.text())
+    // Each found once, not once per simple command.
+    fn with_start(list: &[String]) -> Vec<(&str, &str)> {
+        list.iter()
+            .map(|p| (literal_start(p), p.as_str()))
+            .collect()
+    }
+    let (deny, allow) = (with_start(&rule.deny), with_start(&rule.allow));
+    let matches = |&(start, p): &(&str, &str), c: &mut shell::Shown<'_>| {
+        c.text_starts_with(start) && glob(p, c.text())
     };
     let a = shell::analyse_each(cmd, commands, &mut |c| {
-        if denied.is_none() && rule.deny.iter().any(|p| matches(p, c)) {
+        if denied.is_none() && deny.iter().any(|p| matches(p, c)) {
             denied = Some(c.text().to_string());
         }
-        if not_allowed.is_none()
-            && !rule.allow.is_empty()
-            && !rule.allow.iter().any(|p| matches(p, c))
-        {
+        if not_allowed.is_none() && !allow.is_empty() && !allow.iter().any(|p| matches(p, c)) {
             not_allowed = Some(c.text().to_string());
         }
     });

@@ -14,7 +14,7 @@ use std::cell::Cell;
 use super::code::{self, Lang};
 use super::compact::SpecRef;
 use super::engine::Kind;
-use super::parse::{Arg, RT_CODE, RT_NAME, RawCommand, RedirOp, Redirect, RunTime, is_name};
+use super::parse::{Arg, RT_CODE, RT_NAME, RawCommand, RedirOp, Redirect, RunTime};
 use super::spec::{RunKind, UserCommands};
 use super::table;
 use super::{Analysis, Cwd, MAX_DEPTH, SimpleCommand, Visit, analyse_into, mark_unparsable};
@@ -379,17 +379,29 @@ fn subscript_code(w: &str) -> bool {
 }
 
 /// `NAME=…`, `NAME+=…` or an array element `NAME[i]=…`.
+/// One pass over the name's bytes, which most words (`grep`, `-rn`)
+/// leave at once: this runs for the first word of every simple command.
 pub(crate) fn is_assignment(w: &str) -> bool {
-    match w.split_once('=') {
-        Some((name, _)) => {
-            let name = name.strip_suffix('+').unwrap_or(name);
-            let name = match name.strip_suffix(']').and_then(|n| n.split_once('[')) {
-                Some((array, _)) => array,
-                None => name,
-            };
-            is_name(name)
-        }
-        None => false,
+    let b = w.as_bytes();
+    if !b
+        .first()
+        .is_some_and(|&c| c == b'_' || c.is_ascii_alphabetic())
+    {
+        return false;
+    }
+    let n = b
+        .iter()
+        .take_while(|&&c| c == b'_' || c.is_ascii_alphanumeric())
+        .count();
+    match b.get(n) {
+        Some(b'=') => true,
+        Some(b'+') => b.get(n + 1) == Some(&b'='),
+        // `NAME[…]=` or `NAME[…]+=`: up to the first `=`, ending in `]`.
+        Some(b'[') => b.iter().position(|&c| c == b'=').is_some_and(|eq| {
+            let head = &b[..eq];
+            head.strip_suffix(b"+").unwrap_or(head).ends_with(b"]")
+        }),
+        _ => false,
     }
 }
 

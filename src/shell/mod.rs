@@ -312,11 +312,13 @@ impl Shown<'_> {
                     Some(_) => return false,
                 }
             }
+            // `bytes::same`, not `starts_with`: the static build's memcmp
+            // reads a byte at a time, and this runs for every command.
             let w = w.as_bytes();
             if rest.len() <= w.len() {
-                return w.starts_with(rest);
+                return crate::bytes::same(&w[..rest.len()], rest);
             }
-            if !rest.starts_with(w) {
+            if !crate::bytes::same(w, &rest[..w.len()]) {
                 return false;
             }
             rest = &rest[w.len()..];

@@ -2358,3 +2358,56 @@ fn blind8_read_only_forms() {
         ),
     ]);
 }
+
+/// `is_assignment` is the definition it replaced (split at the first `=`,
+/// a `+` and an array subscript removed, a name left), on words built from
+/// the characters that matter.
+mod assignment_words {
+    use proptest::prelude::*;
+
+    use super::super::classify::is_assignment;
+    use super::super::parse::is_name;
+
+    fn by_definition(w: &str) -> bool {
+        match w.split_once('=') {
+            Some((name, _)) => {
+                let name = name.strip_suffix('+').unwrap_or(name);
+                let name = match name.strip_suffix(']').and_then(|n| n.split_once('[')) {
+                    Some((array, _)) => array,
+                    None => name,
+                };
+                is_name(name)
+            }
+            None => false,
+        }
+    }
+
+    proptest! {
+        #![proptest_config(crate::proptest_config(2048))]
+
+        #[test]
+        fn is_assignment_is_its_definition(w in "[a_Z9=+\\[\\]$ é-]{0,8}") {
+            prop_assert_eq!(is_assignment(&w), by_definition(&w), "{:?}", w);
+        }
+    }
+
+    #[test]
+    fn examples() {
+        for yes in [
+            "a=1",
+            "_x=",
+            "A9+=x",
+            "arr[1]=x",
+            "arr[$i]+=x",
+            "a[]=",
+            "x=a=b",
+        ] {
+            assert!(is_assignment(yes), "{yes}");
+        }
+        for no in [
+            "grep", "9a=1", "a+b=1", "a++=1", "a[x=1]=2", "=x", "a[=", "-x=1", "é=1",
+        ] {
+            assert!(!is_assignment(no), "{no}");
+        }
+    }
+}
