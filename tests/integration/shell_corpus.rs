@@ -47,6 +47,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind8-writes.txt", true),
         ("blind9-writes.txt", true),
         ("blind10-writes.txt", true),
+        ("blind11-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
@@ -58,6 +59,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind8-readonly.txt", false),
         ("blind9-readonly.txt", false),
         ("blind10-readonly.txt", false),
+        ("blind11-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -174,6 +176,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         &load("blind10-writes.txt"),
         &load("blind10-readonly.txt"),
     );
+    let blind11 = figures(
+        "eleventh blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; five real stacks)",
+        &load("blind11-writes.txt"),
+        &load("blind11-readonly.txt"),
+    );
     let all = all_cases();
     for b in &all {
         let kind = if b.writes { "writes" } else { "read-only" };
@@ -245,6 +252,7 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
     );
     assert!(blind9.writes >= 500 && blind9.readonly >= 600);
     assert!(blind10.writes >= 650 && blind10.readonly >= 700);
+    assert!(blind11.writes >= 380 && blind11.readonly >= 580);
     for (label, f) in [
         ("first blind batch", &blind),
         ("second blind batch", &blind2),
