@@ -100,6 +100,7 @@ pub const COMMAND_KEYS: &[&str] = &[
     "runs",
     "run_after",
     "code",
+    "python_code",
     "code_args",
     "chdir",
     "tasks",
@@ -307,6 +308,7 @@ fn read_command(
     spec.listing = options(r, "listing");
     spec.run_after = options(r, "run_after");
     spec.code = options(r, "code");
+    spec.python_code = options(r, "python_code");
     spec.chdir = options(r, "chdir");
     if let Some(w) = r.string_list(t, "write_tasks", ctx) {
         spec.write_tasks = leak_list(w.into_inner());

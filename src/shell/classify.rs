@@ -687,7 +687,7 @@ impl Cx<'_, '_, '_> {
         }
     }
 
-    fn code(&mut self, lang: Lang, src: &str, label: &str) {
+    pub(super) fn code(&mut self, lang: Lang, src: &str, label: &str) {
         let f = code::scan(lang, src);
         self.findings(f, label);
     }
@@ -821,6 +821,11 @@ impl Cx<'_, '_, '_> {
                     } else {
                         self.unknown_command(cmd_name(f));
                     }
+                }
+                // `INSTA_UPDATE=always cargo test`: the tests update their
+                // snapshot files (only with a command to run).
+                if argv.len() > 1 && table::writing_env(w) {
+                    self.write(format!("{w} (the command it runs updates files)"));
                 }
                 argv = &argv[1..];
                 marks = marks.skip(1);

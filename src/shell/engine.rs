@@ -6,6 +6,7 @@
 //! ([`Cx::generic`]).
 
 use super::classify::{Cx, Dir, Marks, is_fix_target, is_remote, is_safe_target, join};
+use super::code::Lang;
 use super::compact::{Entries, Field, SpecRef};
 use super::parse::Arg;
 use super::spec::{CodeArgs, RunKind, Targets, Writes, wild};
@@ -42,6 +43,9 @@ struct Seen<'w> {
 /// An option value the spec names: (index of the word holding it, option,
 /// value).
 type Value<'w> = (usize, &'w str, &'w str);
+/// Code an option gives: as [`Value`], and whether it is Python (else
+/// shell code).
+type Code<'w> = (usize, &'w str, &'w str, bool);
 
 /// Indexes of a command's arguments: the first 16 in place (nearly every
 /// command: no allocation on the hot path), the rest on the heap.
@@ -127,6 +131,7 @@ fn takes_value(spec: &SpecRef, key: &str) -> bool {
         Field::Files,
         Field::Code,
         Field::Chdir,
+        Field::PythonCode,
     ]
     .into_iter()
     .any(|f| spec.list(f).any(|e| wild(entry_key(e), key)))
@@ -208,7 +213,7 @@ impl Cx<'_, '_, '_> {
         let mut positions = Positions::new();
         let mut outputs: Vec<Value<'_>> = Vec::new();
         let mut files: Vec<Value<'_>> = Vec::new();
-        let mut codes: Vec<Value<'_>> = Vec::new();
+        let mut codes: Vec<Code<'_>> = Vec::new();
         let mut run: Option<(usize, RunKind)> = None;
         let mut dd = false;
         // the first argument of a command with subcommands, when it names
@@ -458,7 +463,7 @@ impl Cx<'_, '_, '_> {
         seen: &mut Seen<'w>,
         outputs: &mut Vec<Value<'w>>,
         files: &mut Vec<Value<'w>>,
-        codes: &mut Vec<Value<'w>>,
+        codes: &mut Vec<Code<'w>>,
     ) -> bool {
         if matches!(key, "--help" | "-help") {
             seen.help = true;
@@ -487,7 +492,10 @@ impl Cx<'_, '_, '_> {
                 files.push((vi, key, v));
             }
             if any(spec.list(Field::Code), key, None) {
-                codes.push((vi, key, v));
+                codes.push((vi, key, v, false));
+            }
+            if any(spec.list(Field::PythonCode), key, None) {
+                codes.push((vi, key, v, true));
             }
             if any(spec.list(Field::Chdir), key, None) {
                 self.dir = if marks.path(vi, v) || v.starts_with('~') {
@@ -515,7 +523,7 @@ impl Cx<'_, '_, '_> {
         seen: &Seen<'_>,
         outputs: &[Value<'_>],
         files: &[Value<'_>],
-        codes: &[Value<'_>],
+        codes: &[Code<'_>],
         last: bool,
     ) {
         let _ = (args, last);
@@ -523,8 +531,16 @@ impl Cx<'_, '_, '_> {
             return;
         }
         if !seen.read_only {
-            for &(vi, opt, code) in codes {
-                self.shell_code(&format!("{label} {opt}"), code, marks.code(vi, code));
+            for &(vi, opt, code, python) in codes {
+                let who = format!("{label} {opt}");
+                if !python {
+                    self.shell_code(&who, code, marks.code(vi, code));
+                    continue;
+                }
+                if marks.code(vi, code) {
+                    self.unknown(format_args!("the code run by {who}"), code);
+                }
+                self.code(Lang::Python, code, &who);
             }
             for &(vi, opt, v) in outputs {
                 if !is_stdout(v) {

@@ -23,7 +23,8 @@
 //!   argv it runs (`gdb --args`);
 //! - `code`: options whose value is shell code it runs (`flock -c`);
 //!   `code_args`: which arguments are shell code (`trap CODE SIGNAL`,
-//!   `watch CMD…`, `hyperfine CMD…`);
+//!   `watch CMD…`, `hyperfine CMD…`); `python_code`: options whose value
+//!   is Python code (`manage.py shell -c`);
 //! - `chdir`: options that change the directory its targets are relative
 //!   to (`git -C DIR`);
 //! - `tasks`: its arguments are task names (`make fmt`): a task named like a
@@ -111,6 +112,8 @@ pub struct Spec {
     pub run: Option<(u8, RunKind)>,
     pub run_after: List,
     pub code: List,
+    /// Options whose value is Python code (`manage.py shell -c CODE`).
+    pub python_code: List,
     pub code_args: CodeArgs,
     pub chdir: List,
     pub tasks: bool,
@@ -133,6 +136,7 @@ pub const fn cmd(names: List) -> Spec {
         run: None,
         run_after: &[],
         code: &[],
+        python_code: &[],
         code_args: CodeArgs::None,
         chdir: &[],
         tasks: false,
@@ -213,6 +217,10 @@ impl Spec {
     }
     pub const fn code(mut self, v: List) -> Self {
         self.code = v;
+        self
+    }
+    pub const fn python_code(mut self, v: List) -> Self {
+        self.python_code = v;
         self
     }
     pub const fn code_args(mut self, c: CodeArgs) -> Self {

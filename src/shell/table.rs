@@ -30,6 +30,26 @@ pub(crate) const CODE: &[&str] = &[
 
 const A: Targets = Targets::All;
 
+/// Environment settings that make the command they are given to write
+/// files: snapshot and expected-output test libraries in update mode
+/// (`INSTA_UPDATE=always cargo test`). Name, then the values that write.
+const WRITING_ENV: &[(&str, &[&str])] = &[
+    ("INSTA_UPDATE", &["always", "new", "unseen"]),
+    ("TRYCMD", &["overwrite", "dump"]),
+    ("TRYBUILD", &["overwrite"]),
+    ("SNAPSHOTS", &["overwrite"]),
+    ("UPDATE_EXPECT", &["1"]),
+];
+
+/// Does the assignment `w` (`NAME=VALUE`) make its command write?
+pub(crate) fn writing_env(w: &str) -> bool {
+    w.split_once('=').is_some_and(|(name, value)| {
+        WRITING_ENV
+            .iter()
+            .any(|(n, values)| *n == name && values.contains(&value))
+    })
+}
+
 /// Conventional make targets that install or delete files.
 const MAKE_WRITE_TASKS: &[&str] = &[
     "install",
@@ -88,10 +108,10 @@ pub(crate) const TABLE: &[Spec] = &[
         "yamllint", "actionlint", "cspell", "vale", "proselint", "write-good", "alex",
         "staticcheck", "golint", "revive", "govulncheck", "errcheck", "ineffassign", "gosec",
         "cargo-deny", "cargo-audit", "cargo-outdated", "cargo-udeps", "cargo-bloat",
-        "cargo-expand", "tflint", "tfsec", "checkov", "kubeval", "kubeconform", "conftest", "opa",
+        "cargo-expand", "tfsec", "checkov", "kubeval", "kubeconform", "conftest", "opa",
         "spectral", "commitlint", "lint-staged", "danger", "sonar-scanner", "selene", "luacheck",
         "credo", "dialyzer", "reek", "brakeman", "htmlhint", "jshint", "jscs", "vue-tsc",
-        "svelte-check", "astro", "next", "nuxt", "vite", "webpack", "rollup", "esbuild", "parcel",
+        "svelte-check", "astro", "nuxt", "vite", "webpack", "rollup", "esbuild", "parcel",
         "storybook", "serve", "http-server", "live-server", "nodemon", "pm2",
         "forever", "gunicorn", "uvicorn", "hypercorn", "flask", "celery",
         "mysql", "mongosh", "mongo", "pg_isready", "curlie", "grpcurl", "websocat", "ab", "wrk",
@@ -758,8 +778,36 @@ pub(crate) const TABLE: &[Spec] = &[
             .run_script(0)
             .values(&["-tags", "-ldflags", "-exec"]),
         sub(&["clean"]).write_flags(&["-modcache", "-cache", "-testcache", "-fuzzcache"]),
-        // `go tool cover -html=c.out -o c.html`
-        sub(&["tool"]).output(&["-o"]).values(&["-html", "-func", "-mode", "-var"]),
+        // `go tool cover -html=c.out -o c.html`; pprof's flags are Go's
+        // single-dash words, never clusters (`-nodecount=20`, `-top`)
+        sub(&["tool"])
+            .output(&["-o"])
+            .values(&["-html", "-func", "-mode", "-var"])
+            .subs(&[sub(&["pprof"]).files(&["-output"]).listing(&["-*"])]),
+    ]),
+    cmd(&["tflint"])
+        .write_flags(&["--init", "--fix"])
+        .values(&[
+            "-f", "--format", "-c", "--config", "--chdir", "--var-file", "--var", "--only",
+            "--enable-rule", "--disable-rule", "--filter",
+        ]),
+    cmd(&["next"]).subs(&[sub(&["lint"]).write_flags(&["--fix"]).targets(A)]),
+    // --- Rust into Python (maturin), data pipelines (dbt, Airflow) --------------
+    cmd(&["maturin"]).subs(&[
+        // `develop` installs the module into the virtualenv
+        sub(&["develop", "new", "init"]).always(),
+        sub(&["build", "sdist"]).output(&["-o", "--out"]),
+        sub(&["generate-ci"]).output(&["-o", "--output"]),
+    ]),
+    cmd(&["dbt"]).subs(&[sub(&["deps", "clean", "init"]).always()]),
+    cmd(&["airflow"]).subs(&[
+        sub(&["variables", "connections", "pools"]).subs(&[sub(&["export"]).writes_targets(Last)]),
+        sub(&["dags"]).subs(&[sub(&["show", "show-dependencies"]).files(&["--save", "-s"])]),
+        sub(&["db"]).subs(&[sub(&[
+            "init", "migrate", "reset", "upgrade", "downgrade", "clean",
+        ])
+        .always()
+        .read_only(&["--show-sql-only"])]),
     ]),
     cmd(&[
         "gofmt", "goimports", "gofumpt", "golines", "goimports-reviser",
@@ -1067,6 +1115,9 @@ pub(crate) const TABLE: &[Spec] = &[
         .always()
         .read_only(&["--check", "--dry-run", "--plan"]),
         sub(&["dumpdata"]).output(&["-o", "--output"]),
+        // drf-spectacular's schema
+        sub(&["spectacular"]).files(&["--file"]),
+        sub(&["shell"]).python_code(&["-c", "--command"]),
     ]),
     cmd(&["alembic"])
         .values(&["-c", "--config", "-n", "--name", "-x"])
@@ -1250,7 +1301,10 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["diff"]).files(&["--output"]),
         ]),
         sub(&["generate", "init"]).always(),
-        sub(&["db"]).subs(&[sub(&["push", "pull", "seed", "execute"]).always()]),
+        sub(&["db"]).subs(&[
+            sub(&["push", "seed", "execute"]).always(),
+            sub(&["pull"]).always().read_only(&["--print"]),
+        ]),
         sub(&["format"]).always().read_only(&["--check"]),
     ]),
     cmd(&["drizzle-kit"]).subs(&[sub(&[
@@ -1597,6 +1651,7 @@ pub(crate) const TABLE: &[Spec] = &[
             .read_only(&["-d", "--diff"])
             .output(&["-o", "--output"]),
         sub(&["generate"]).always().output(&["-o", "--output"]),
+        sub(&["build"]).output(&["-o", "--output"]),
         sub(&["mod", "dep"]).subs(&[sub(&["update", "prune", "init"]).always()]),
         sub(&["export"]).output(&["-o", "--output"]),
     ]),
@@ -2504,6 +2559,7 @@ mod tests {
                 (spec.code, Field::Code),
                 (spec.chdir, Field::Chdir),
                 (spec.write_tasks, Field::WriteTasks),
+                (spec.python_code, Field::PythonCode),
             ];
             for (want, f) in lists {
                 assert_eq!(

@@ -834,6 +834,17 @@ fn user_commands_come_before_the_table() {
     const DEPLOY: &[super::spec::Spec] =
         &[super::spec::sub(&["apply"]).writes_targets(Targets::Last)];
     users.insert(cmd(&["deploy"]).subs(DEPLOY));
+    users.insert(cmd(&["pyrun"]).python_code(&["-e"]));
+    assert!(
+        !super::analyse_with("pyrun -e 'open(\"o.txt\", \"w\")'", &users)
+            .writes
+            .is_empty()
+    );
+    assert!(
+        super::analyse_with("pyrun -e 'print(1)'", &users)
+            .writes
+            .is_empty()
+    );
     let a = super::analyse_with("mygen --dest src/x.rs", &users);
     assert_eq!(a.targets, ["src/x.rs"]);
     assert!(a.unknown.is_empty());
@@ -2410,4 +2421,86 @@ mod assignment_words {
             assert!(!is_assignment(no), "{no}");
         }
     }
+}
+
+/// Eleventh blind batch: tools of five real stacks (Next.js, Django, a
+/// Rust/WASM CLI, Go with Helm and Terraform, a dbt/Airflow pipeline).
+#[test]
+fn blind11_stack_tools() {
+    check_pairs(&[
+        ("npx next lint --fix", "npx next lint"),
+        ("next lint --fix --dir src", "next build"),
+        (
+            "python manage.py spectacular --color --file schema.yml",
+            "python manage.py spectacular --color",
+        ),
+        ("maturin develop --release", "maturin build --release"),
+        ("maturin build --release -o dist", "maturin --version"),
+        ("buf build -o /tmp/image.binpb", "buf build"),
+        ("tflint --init", "tflint --recursive"),
+        ("tflint --fix", "tflint -f compact"),
+        ("dbt deps", "dbt compile"),
+        ("dbt clean", "dbt ls --select tag:daily"),
+        (
+            "airflow variables export /tmp/airflow-vars.json",
+            "airflow variables list",
+        ),
+        (
+            "airflow connections export /tmp/conns.json",
+            "airflow connections list",
+        ),
+        (
+            "airflow dags show etl_daily --save /tmp/etl_daily.png",
+            "airflow dags show etl_daily",
+        ),
+        ("airflow db migrate", "airflow db check"),
+        ("npx prisma db pull", "npx prisma db pull --print"),
+        (
+            "go tool cover -html=c.out -o coverage.html",
+            "go tool pprof -top -nodecount=20 cpu.pprof",
+        ),
+        (
+            "go tool pprof -output=top.txt -top cpu.pprof",
+            "go tool cover -func=c.out",
+        ),
+    ]);
+}
+
+/// `manage.py shell -c CODE` runs CODE as Python: it is read as inline
+/// Python is (the table's `python_code` field).
+#[test]
+fn django_shell_code_is_python() {
+    check_pairs(&[
+        (
+            "python manage.py shell -c \"import json; from apps.orders.models import Order; json.dump(list(Order.objects.values('id')), open('/tmp/orders.json','w'))\"",
+            "python manage.py shell -c \"from apps.orders.models import Order; print(Order.objects.count())\"",
+        ),
+        (
+            "./manage.py shell --command 'import shutil; shutil.rmtree(\"media/cache\")'",
+            "django-admin shell --command 'import django; print(django.VERSION)'",
+        ),
+    ]);
+    let a = analyse("python manage.py shell -c \"$CODE\"");
+    assert!(a.unparsable.is_some(), "{a:?}");
+}
+
+/// Snapshot and expected-output libraries in update mode write their
+/// files: the setting is data (`table::WRITING_ENV`).
+#[test]
+fn settings_that_make_tests_update_files() {
+    check_pairs(&[
+        (
+            "INSTA_UPDATE=always cargo test",
+            "INSTA_UPDATE=no cargo test",
+        ),
+        (
+            "TRYCMD=overwrite cargo test --test cli_tests",
+            "cargo test --test cli_tests",
+        ),
+        (
+            "env UPDATE_EXPECT=1 cargo test -p parser",
+            "env RUST_LOG=debug cargo test",
+        ),
+        ("SNAPSHOTS=overwrite cargo nextest run", "TRYCMD=overwrite"),
+    ]);
 }
