@@ -20,12 +20,22 @@ pub fn any_byte(b: &[u8], hit: impl Fn(u8) -> bool) -> bool {
 /// Where the first `hit` byte of `b` is: chunks of sixteen without one
 /// are passed over as [`any_byte`] does.
 pub fn position(b: &[u8], hit: impl Fn(u8) -> bool) -> Option<usize> {
-    let (chunks, _) = b.as_chunks::<16>();
-    let clean = chunks
-        .iter()
-        .take_while(|c| !c.iter().fold(false, |seen, &x| seen | hit(x)))
-        .count();
-    let from = clean * 16;
+    // Sixty-four bytes a step first (one test and branch for four vector
+    // compares), then sixteen, then one at a time.
+    let clean = |chunks: &[[u8; 64]]| {
+        chunks
+            .iter()
+            .take_while(|c| !c.iter().fold(false, |seen, &x| seen | hit(x)))
+            .count()
+    };
+    let from = clean(b.as_chunks::<64>().0) * 64;
+    let (chunks, _) = b[from..].as_chunks::<16>();
+    let from = from
+        + chunks
+            .iter()
+            .take_while(|c| !c.iter().fold(false, |seen, &x| seen | hit(x)))
+            .count()
+            * 16;
     b[from..].iter().position(|&x| hit(x)).map(|k| from + k)
 }
 
@@ -71,8 +81,8 @@ mod tests {
         /// (in a chunk of sixteen or in the tail), and when none does.
         #[test]
         fn any_byte_is_any(
-            mut a in proptest::collection::vec(b'a'..=b'z', 0..70),
-            at in 0usize..70,
+            mut a in proptest::collection::vec(b'a'..=b'z', 0..200),
+            at in 0usize..200,
             put in proptest::bool::ANY,
         ) {
             if put && let Some(x) = a.get_mut(at) {
