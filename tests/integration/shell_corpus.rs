@@ -48,6 +48,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind9-writes.txt", true),
         ("blind10-writes.txt", true),
         ("blind11-writes.txt", true),
+        ("blind12-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
@@ -60,6 +61,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind9-readonly.txt", false),
         ("blind10-readonly.txt", false),
         ("blind11-readonly.txt", false),
+        ("blind12-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -181,6 +183,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         &load("blind11-writes.txt"),
         &load("blind11-readonly.txt"),
     );
+    let blind12 = figures(
+        "twelfth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; mobile, embedded, science, operations)",
+        &load("blind12-writes.txt"),
+        &load("blind12-readonly.txt"),
+    );
     let all = all_cases();
     for b in &all {
         let kind = if b.writes { "writes" } else { "read-only" };
@@ -253,6 +260,7 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
     assert!(blind9.writes >= 500 && blind9.readonly >= 600);
     assert!(blind10.writes >= 650 && blind10.readonly >= 700);
     assert!(blind11.writes >= 380 && blind11.readonly >= 580);
+    assert!(blind12.writes >= 480 && blind12.readonly >= 500);
     for (label, f) in [
         ("first blind batch", &blind),
         ("second blind batch", &blind2),
