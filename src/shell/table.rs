@@ -73,7 +73,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "qsv", "bat", "batcat", "glow", "mdcat", "highlight", "pygmentize", "zcat", "zless",
         "zgrep", "zdiff", "bzcat", "xzcat", "zstdcat", "lz4cat", "zipinfo", "lsar", "tig",
         "getconf", "lsb_release", "arch", "tty", "stty", "tput", "clear", "reset",
-        "getent", "ffprobe", "identify", "mediainfo", "pdfinfo",
+        "getent", "ffprobe", "identify", "mediainfo", "pdfinfo", "soxi", "atq",
         "wslpath", "cygpath", "nvidia-smi", "dmesg",
         "service", "loginctl", "timedatectl", "localectl", "findmnt", "mount", "blkid", "fdisk",
         "parted", "sensors", "pv", "ts", "ifne", "vipe", "combine", "isutf8", "errno", "pee",
@@ -162,17 +162,24 @@ pub(crate) const TABLE: &[Spec] = &[
             "-m", "-o", "-g", "-S", "--mode", "--owner", "--group", "--suffix",
         ])
         .files(&["-t", "--target-directory"]),
-    cmd(&["split", "gsplit"]).always().values(&[
-        "-l", "-b", "-C", "-n", "-a", "-t", "--lines", "--bytes", "--line-bytes", "--number",
-        "--suffix-length", "--additional-suffix", "--separator",
-    ]),
+    // `--filter=CMD` hands each piece to CMD (shell code) instead of a file
+    cmd(&["split", "gsplit"])
+        .always()
+        .code(&["--filter"])
+        .listing(&["--filter"])
+        .values(&[
+            "-l", "-b", "-C", "-n", "-a", "-t", "--lines", "--bytes", "--line-bytes", "--number",
+            "--suffix-length", "--additional-suffix", "--separator",
+        ]),
     cmd(&["csplit"])
         .always()
         .values(&["-f", "-b", "-n", "--prefix", "--suffix-format"]),
-    cmd(&[
-        "apply_patch", "applypatch", "rename", "prename", "file-rename", "mmv",
-    ])
-    .always(),
+    cmd(&["apply_patch", "applypatch"]).always(),
+    // `-n`/`--nono`/`--no-act` only show what would be renamed
+    cmd(&["rename", "prename", "file-rename", "perl-rename", "mmv"])
+        .always()
+        .read_only(&["-n", "--nono", "--no-act", "--just-print"])
+        .values(&["-e", "-E"]),
     cmd(&["virtualenv", "venv", "pyvenv"]).always().targets(Targets::First),
     cmd(&["patch", "gpatch"])
         .always()
@@ -229,11 +236,32 @@ pub(crate) const TABLE: &[Spec] = &[
         .values(&["-i", "--input", "-b", "--break", "-w", "--wrap"])
         .output(&["-o", "--output"]),
     cmd(&["openssl"]).output(&["-out", "-keyout"]),
+    // the keyring and trust database in ~/.gnupg: imports, key generation,
+    // deletion, edits, keyserver fetches
     cmd(&["gpg", "gpg2"])
         .values(&[
             "-u", "-r", "--local-user", "--recipient", "--default-key", "--homedir",
+            "--keyserver", "--keyserver-options", "--keyring", "--secret-keyring",
+            "--trust-model", "--pinentry-mode", "--passphrase", "--passphrase-file",
+            "--passphrase-fd", "--status-fd", "--logger-fd", "--command-fd", "--keyid-format",
+            "--list-options", "--verify-options", "--import-options", "--export-options",
+            "--cipher-algo", "--digest-algo", "--compress-algo", "--s2k-cipher-algo",
+            "--s2k-digest-algo", "--set-filename", "--comment", "--default-recipient",
+            "--trusted-key", "-z",
         ])
-        .output(&["-o", "--output"]),
+        .output(&["-o", "--output"])
+        .files(&["--logger-file", "--log-file", "--status-file", "--attribute-file"])
+        .write_flags(&[
+            "--import", "--gen-key", "--generate-key", "--full-gen-key", "--full-generate-key",
+            "--quick-gen-key", "--quick-generate-key", "--quick-add-key", "--quick-add-uid",
+            "--quick-revoke-uid", "--quick-revoke-sig", "--quick-set-expire",
+            "--quick-set-primary-uid", "--quick-sign-key", "--quick-lsign-key", "--delete-key",
+            "--delete-keys", "--delete-secret-key", "--delete-secret-keys",
+            "--delete-secret-and-public-key", "--delete-secret-and-public-keys", "--recv-key",
+            "--recv-keys", "--receive-keys", "--refresh-keys", "--fetch-keys", "--locate-keys",
+            "--edit-key", "--sign-key", "--lsign-key", "--passwd", "--change-passphrase",
+            "--import-ownertrust", "--update-trustdb", "--check-trustdb", "--auto-key-locate",
+        ]),
     cmd(&["age"])
         .values(&["-r", "-R", "-i"])
         .output(&["-o", "--output"]),
@@ -373,9 +401,10 @@ pub(crate) const TABLE: &[Spec] = &[
         "-r", "-s", "-t", "-ss", "-to", "-vf", "-af", "-filter:v", "-filter:a", "-filter_complex",
         "-map", "-preset", "-crf", "-q", "-q:v", "-q:a", "-ac", "-ar", "-pix_fmt", "-metadata",
         "-loglevel", "-v", "-threads", "-aspect", "-frames", "-vframes", "-aframes", "-movflags",
-        "-tune", "-profile:v", "-level", "-g", "-bf", "-maxrate", "-bufsize", "-an", "-vn",
+        "-tune", "-profile:v", "-level", "-g", "-bf", "-maxrate", "-bufsize",
     ]),
-    cmd(&["sox"]).writes_targets(Last),
+    // `sox --i FILE` (soxi) only describes the file
+    cmd(&["sox"]).writes_targets(Last).read_only(&["--i", "--info"]),
     cmd(&["unzip"])
         .with_args(1)
         .read_only(&["-l", "-v", "-t", "-Z", "-p", "-c", "-z"])
@@ -658,7 +687,11 @@ pub(crate) const TABLE: &[Spec] = &[
             ])
             .always(),
             sub(&["plan"]).output(&["-out"]),
-            sub(&["state"]).subs(&[sub(&["rm", "mv", "push", "replace-provider"]).always()]),
+            sub(&["state"]).subs(&[
+                sub(&["rm", "mv", "push", "replace-provider"]).always(),
+                // they print the state
+                sub(&["pull", "list", "show"]),
+            ]),
             sub(&["workspace"]).subs(&[sub(&["new", "select", "delete"]).always()]),
             sub(&["providers"]).subs(&[sub(&["lock", "mirror"]).always()]),
         ]),
@@ -1455,7 +1488,17 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["format"])
             .always()
             .read_only(&["--verify-no-changes"]),
-        sub(&["add", "new", "remove", "sln", "clean"]).always(),
+        sub(&["add", "remove", "sln", "clean"]).always(),
+        // scaffolds from a template (`dotnet new console`); `list`, `search`
+        // and `details` only show templates
+        sub(&["new"])
+            .always()
+            .read_only(&["--list", "-h", "-?"])
+            .values(&["-o", "--output", "-n", "--name", "-lang", "--language", "-f", "--framework"])
+            .subs(&[
+                sub(&["list", "search", "details"]),
+                sub(&["install", "uninstall", "update"]).always(),
+            ]),
         // builds write their default output; an explicit one counts
         sub(&["publish", "build", "pack", "test"])
             .output(&["-o", "--output"])
@@ -1845,6 +1888,7 @@ pub(crate) const TABLE: &[Spec] = &[
             "--exclude-task", "-g", "--gradle-user-home", "-I", "--init-script",
             "--gradle-version", "--distribution-type", "--console", "--warning-mode",
             "--max-workers", "--type", "--dsl", "--update-locks", "--write-verification-metadata",
+            "-D", "--system-prop", "-P", "--project-prop",
         ]),
     cmd(&["mvn", "mvnw", "mvnw.cmd", "mvnd"])
         .tasks(&[
@@ -1859,10 +1903,75 @@ pub(crate) const TABLE: &[Spec] = &[
         .read_only(&["--help", "-h"])
         .values(&[
             "-f", "--file", "-pl", "--projects", "-P", "--activate-profiles", "-s", "--settings",
-            "-gs", "-t", "-T", "--threads", "-rf", "--resume-from", "-l", "--log-file", "-am",
-            "-amd", "-b", "--builder",
+            "-gs", "-t", "-T", "--threads", "-rf", "--resume-from", "-l", "--log-file", "-b",
+            "--builder", "-D", "--define",
         ]),
     // --- long-tail tools whose writes no general rule sees ------------------------
+    // /etc/passwd, /etc/group, /etc/shadow (and home directories);
+    // `passwd -S` shows an account's status
+    cmd(&[
+        "useradd", "usermod", "userdel", "adduser", "deluser", "groupadd", "groupmod",
+        "groupdel", "addgroup", "delgroup", "gpasswd", "chpasswd", "chgpasswd", "newusers",
+        "chsh", "chfn", "vipw", "vigr",
+    ])
+    .always(),
+    cmd(&["passwd"]).always().read_only(&["-S", "--status"]),
+    // `at`/`batch` queue a job in the spool (`-l` lists it, `-c` prints a
+    // job); `atrm` deletes one
+    cmd(&["at", "batch"])
+        .always()
+        .read_only(&["-l", "-c"])
+        .values(&["-q", "-f", "-t"]),
+    cmd(&["atrm"]).always(),
+    // an INI file edited in place (`--get` reads)
+    cmd(&["crudini"])
+        .write_flags(&["--set", "--del", "--merge"])
+        .targets(Targets::First)
+        .values(&["--format", "--list-sep"])
+        .output(&["--output"]),
+    // DVC: data files, .dvc files, dvc.lock and the cache in the project;
+    // `push` changes the remote only
+    cmd(&["dvc"]).subs(&[
+        sub(&[
+            "add", "repro", "pull", "checkout", "fetch", "get", "get-url", "import",
+            "import-url", "init", "commit", "gc", "run", "update", "move", "remove", "destroy",
+            "unprotect", "install", "freeze", "unfreeze",
+        ])
+        .always()
+        .read_only(&["--dry", "--dry-run"])
+        .values(&["-o", "--out", "-r", "--remote", "-j", "--jobs", "--rev", "-R"]),
+        sub(&["exp"]).subs(&[sub(&["run", "apply", "branch", "gc", "remove", "pull", "save"]).always()]),
+        sub(&["remote", "config"]).with_args(2).write_flags(&["--unset"]),
+        sub(&[
+            "status", "diff", "dag", "list", "ls", "push", "doctor", "version", "root", "metrics",
+            "params", "data",
+        ]),
+    ]),
+    // `papermill IN OUT`: the executed notebook (`-` is standard output)
+    cmd(&["papermill"]).writes_targets(Nth(2)).values(&[
+        "-p", "--parameters", "-r", "--parameters_raw", "-f", "--parameters_file", "-y",
+        "--parameters_yaml", "-b", "--parameters_base64", "-k", "--kernel", "-l", "--language",
+        "--cwd", "--engine", "--log-level", "--start-timeout", "--start_timeout",
+        "--execution-timeout",
+    ]),
+    // exports next to the input (`--export-type`) or to the file named
+    cmd(&["inkscape"])
+        .write_flags(&["--export-type", "--export-overwrite"])
+        .output(&[
+            "-o", "--export-filename", "--export-file", "-e", "--export-png", "-A",
+            "--export-pdf", "-P", "--export-ps", "-E", "--export-eps", "-l",
+            "--export-plain-svg", "--export-emf", "--export-wmf",
+        ])
+        .values(&[
+            "--export-type", "-d", "--export-dpi", "-w", "--export-width", "-h",
+            "--export-height", "-i", "--export-id", "-a", "--export-area", "--actions",
+            "-b", "--export-background", "-y", "--export-background-opacity", "--export-page",
+            "--query-id", "-I",
+        ]),
+    // `python -m tarfile -e|-c` (`-l`, `-t` only read)
+    cmd(&["tarfile"]).write_flags(&["-e", "--extract", "-c", "--create"]),
+    // `python -m ensurepip`: pip into the environment
+    cmd(&["ensurepip"]).always(),
     // wire_gen.go
     cmd(&["wire"]).subs(&[sub(&["gen"]).always()]),
     cmd(&["json"]).write_flags(&["-I", "--in-place"]).values(&["-f", "-e", "-c"]),
@@ -2298,6 +2407,23 @@ const GIT: &[Spec] = &[
         sub(&["track"]).with_args(1),
     ]),
     sub(&["hash-object"]).write_flags(&["-w"]),
+    // objects written into .git (trees, commits, tags, packs)
+    sub(&[
+        "write-tree", "commit-tree", "mktree", "mktag", "unpack-objects", "index-pack",
+        "update-server-info",
+    ])
+    .always()
+    .values(&["-m", "-F", "-p", "--prefix", "-o"]),
+    sub(&["pack-objects"]).always().read_only(&["--stdout"]),
+    // the current file, merged in place (`-p` prints)
+    sub(&["merge-file"]).always().read_only(&["-p", "--stdout"]),
+    sub(&["commit-graph", "multi-pack-index"]).subs(&[sub(&["write", "expire", "repack"]).always()]),
+    // `git bundle create FILE`; `unbundle` writes objects; `verify`,
+    // `list-heads` only read
+    sub(&["bundle"]).subs(&[
+        sub(&["create"]).always().targets(Targets::First),
+        sub(&["unbundle"]).always(),
+    ]),
     sub(&["fsck"]).write_flags(&["--lost-found"]),
 ];
 

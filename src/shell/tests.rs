@@ -2358,3 +2358,170 @@ fn blind8_read_only_forms() {
         ),
     ]);
 }
+
+/// Ninth and tenth blind batches: commands the table did not know or
+/// misread, each with a read-only use of the same tool.
+#[test]
+fn blind9_10_table_entries() {
+    check_pairs(&[
+        (
+            "git bundle create /tmp/shop.bundle --all",
+            "git bundle verify repo.bundle",
+        ),
+        (
+            "git bundle create repo.bundle --all",
+            "git bundle list-heads repo.bundle",
+        ),
+        ("git bundle unbundle repo.bundle", "git cat-file -p HEAD"),
+        (
+            "git commit-tree HEAD^{tree} -m 'synthetic'",
+            "git rev-parse HEAD^{tree}",
+        ),
+        ("git mktree < tree.txt", "git ls-tree HEAD"),
+        ("git write-tree", "git ls-files -s"),
+        ("git mktag < tag.txt", "git cat-file tag v1"),
+        ("git unpack-objects < pack.pack", "git verify-pack -v x.idx"),
+        ("git index-pack x.pack", "git count-objects -v"),
+        (
+            "git pack-objects base < list",
+            "git pack-objects --stdout < list",
+        ),
+        (
+            "git merge-file a.txt base.txt b.txt",
+            "git merge-file -p a.txt base.txt b.txt",
+        ),
+        ("git commit-graph write", "git commit-graph verify"),
+        (
+            "mvn archetype:generate -B -DgroupId=com.acme -DartifactId=billing -DarchetypeArtifactId=maven-archetype-quickstart",
+            "mvn -B -DarchetypeArtifactId=x -Dhttp.proxyHost=p test",
+        ),
+        (
+            "gradle spotlessApply -Dorg.gradle.mode=1",
+            "gradle test -Dorg.gradle.mode=1 -Phello=1",
+        ),
+        ("sudo usermod -aG docker dev", "id dev"),
+        ("sudo useradd -m deploy", "getent passwd deploy"),
+        ("sudo groupadd docker", "groups dev"),
+        ("sudo userdel -r olduser", "id olduser"),
+        ("sudo passwd dev", "passwd -S dev"),
+        ("echo 'dev:pw' | sudo chpasswd", "getent group docker"),
+        ("sudo gpasswd -a dev docker", "id -Gn dev"),
+        ("at now + 1 minute <<< 'rm /tmp/x'", "at -l"),
+        ("echo 'make' | batch", "atq"),
+        ("atrm 3", "at -c 3"),
+        (
+            "crudini --set config.ini server port 8080",
+            "crudini --get config.ini server port",
+        ),
+        (
+            "crudini --del config.ini server port",
+            "crudini --get config.ini",
+        ),
+        (
+            "crudini --merge config.ini < extra.ini",
+            "crudini --get --format=sh config.ini server",
+        ),
+        ("dvc repro", "dvc status"),
+        (
+            "dvc get https://github.com/org/repo data/x.csv",
+            "dvc list https://github.com/org/repo data",
+        ),
+        ("dvc add data/raw.csv", "dvc diff"),
+        ("dvc pull", "dvc dag"),
+        ("dvc checkout", "dvc metrics show"),
+        (
+            "dvc import https://github.com/org/repo data/x.csv",
+            "dvc params diff",
+        ),
+        ("dvc gc -w", "dvc push"),
+        ("dvc commit", "dvc doctor"),
+        (
+            "papermill in.ipynb out.ipynb",
+            "papermill in.ipynb - -p alpha 0.6",
+        ),
+        (
+            "papermill in.ipynb out.ipynb -p alpha 0.6",
+            "papermill --help-notebook in.ipynb",
+        ),
+        (
+            "ffmpeg -i input.mp4 -vn audio.mp3",
+            "ffmpeg -i input.mp4 -f null -",
+        ),
+        (
+            "ffmpeg -i input.mp4 -an -vn audio.mp3",
+            "ffmpeg -i x -an -f null /dev/null",
+        ),
+        ("gpg --import key.asc", "gpg --list-keys"),
+        ("gpg --recv-keys 0xABCDEF", "gpg --verify doc.sig doc.txt"),
+        (
+            "gpg --keyserver keys.openpgp.org --recv-keys 0xAB",
+            "gpg --fingerprint dev@example.com",
+        ),
+        ("gpg --full-generate-key", "gpg -d notes.txt.gpg"),
+        (
+            "gpg --batch --gen-key params.txt",
+            "gpg --list-secret-keys --keyid-format long",
+        ),
+        (
+            "gpg --delete-keys dev@example.com",
+            "gpg --export --armor dev@example.com",
+        ),
+        (
+            "gpg --edit-key dev@example.com",
+            "gpg --decrypt notes.txt.gpg",
+        ),
+        (
+            "gpg -o notes.txt --decrypt notes.txt.gpg",
+            "gpg -o - --decrypt notes.txt.gpg",
+        ),
+        ("dotnet new console -o App", "dotnet new list"),
+        ("dotnet new webapi", "dotnet new search blazor"),
+        ("dotnet new install Some.Templates", "dotnet new --list"),
+        ("dotnet new gitignore", "dotnet new console --help"),
+        (
+            "rename 's/\\.jpeg$/.jpg/' images/*.jpeg",
+            "rename -n 's/\\.jpeg$/.jpg/' images/*.jpeg",
+        ),
+        ("rename -v 's/a/b/' *.txt", "rename --nono 's/a/b/' *.txt"),
+        ("rename -e 's/a/b/' *.txt", "rename -vn -e 's/a/b/' *.txt"),
+        ("terraform state rm aws_instance.x", "terraform state pull"),
+        (
+            "terraform state push s.tfstate",
+            "terraform state show aws_instance.x",
+        ),
+        ("sox in.wav out.flac", "sox --i in.wav"),
+        ("sox in.wav out.flac", "soxi in.wav"),
+        (
+            "split -l 1000 big.csv part_",
+            "split -l 1000 --filter='wc -l' big.csv",
+        ),
+        (
+            "split -l 1000 --filter='gzip > $FILE.gz' big.csv",
+            "split --filter 'wc -c' -b 1M big.bin",
+        ),
+        (
+            "inkscape logo.svg --export-filename=logo.png",
+            "inkscape --query-all logo.svg",
+        ),
+        ("inkscape logo.svg -o logo.pdf", "inkscape --version"),
+        (
+            "inkscape --export-type=png logo.svg",
+            "inkscape --query-width -i rect1 logo.svg",
+        ),
+        (
+            "python3 -m tarfile -e a.tar /tmp/a",
+            "python3 -m tarfile -l a.tar",
+        ),
+        (
+            "python3 -m tarfile -c out.tar src/",
+            "python3 -m tarfile -t a.tar",
+        ),
+        ("python3 -m pydoc -w json", "python3 -m pydoc json"),
+        ("python3 -m ensurepip --upgrade", "python3 -m site"),
+        (
+            "python3 -m zipapp myapp -o app.pyz",
+            "python3 -m zipapp --info app.pyz",
+        ),
+        ("python3 -m gzip big.log", "python3 -m json.tool a.json"),
+    ]);
+}
