@@ -6,7 +6,7 @@
 //! ([`Cx::generic`]).
 
 use super::classify::{Cx, Dir, Marks, is_fix_target, is_remote, is_safe_target, join};
-use super::compact::{Entries, Field, SpecRef};
+use super::compact::{Entries, Field, SpecRef, is_keyword};
 use super::parse::Arg;
 use super::spec::{CodeArgs, RunKind, Targets, Writes, wild};
 
@@ -253,6 +253,22 @@ impl Cx<'_, '_, '_> {
                     into.push((ai, k, v));
                     continue;
                 }
+                if !dd
+                    && !option
+                    && spec.has_keywords()
+                    && self.keyword(
+                        &spec,
+                        a,
+                        ai,
+                        args,
+                        &mut i,
+                        &mut seen,
+                        &mut outputs,
+                        &mut files,
+                    )
+                {
+                    continue;
+                }
                 if positions.len == 0 && positions.heap.is_none() && !dd && spec.has_subcommands() {
                     if a.starts_with('+') {
                         continue; // `cargo +nightly fmt`
@@ -415,6 +431,41 @@ impl Cx<'_, '_, '_> {
         None
     }
 
+    /// An argument that is a keyword entry of the spec (`pdftk … output
+    /// FILE`, `pdftk FILE burst`): an output or file keyword takes the next
+    /// word as its file, a write-flag keyword is a write flag. Returns
+    /// whether `a` (word `ai`) was one.
+    #[allow(clippy::too_many_arguments)]
+    fn keyword<'w>(
+        &mut self,
+        spec: &SpecRef,
+        a: &'w str,
+        ai: usize,
+        args: &'w [Arg<'_>],
+        i: &mut usize,
+        seen: &mut Seen<'w>,
+        outputs: &mut Vec<Value<'w>>,
+        files: &mut Vec<Value<'w>>,
+    ) -> bool {
+        let output = spec.list(Field::Output).any(|e| is_keyword(e) && e == a);
+        if output || spec.list(Field::Files).any(|e| is_keyword(e) && e == a) {
+            if let Some(v) = args.get(ai + 1) {
+                let into = if output { outputs } else { files };
+                into.push((ai + 1, a, v.as_ref()));
+                *i = ai + 2;
+            }
+            return true;
+        }
+        if spec
+            .list(Field::WriteFlags)
+            .any(|e| is_keyword(e) && e == a)
+        {
+            seen.write_flag.get_or_insert(a);
+            return true;
+        }
+        false
+    }
+
     /// What a command writes with no write flag or output option.
     fn default_write(
         &mut self,
@@ -440,6 +491,8 @@ impl Cx<'_, '_, '_> {
                     self.write(label);
                 }
             }
+            // `pdftotext IN -`: the one output position is standard output
+            Writes::Always if chosen.is_empty() && stdout_target(spec.targets(), pos, args) => {}
             Writes::Always => self.write_targets(label.to_string(), chosen, args, marks, true),
         }
     }
@@ -527,13 +580,13 @@ impl Cx<'_, '_, '_> {
                 self.shell_code(&format!("{label} {opt}"), code, marks.code(vi, code));
             }
             for &(vi, opt, v) in outputs {
-                if !is_stdout(v) {
+                if !is_stdout(v) && !is_process(v, marks, vi) {
                     self.write_to(format!("{label} {opt} {v}"), v, marks.path(vi, v));
                 }
             }
         }
         for &(vi, opt, v) in files {
-            if !is_stdout(v) {
+            if !is_stdout(v) && !is_process(v, marks, vi) {
                 self.write_to(format!("{label} {opt} {v}"), v, marks.path(vi, v));
             }
         }
@@ -603,7 +656,7 @@ impl Cx<'_, '_, '_> {
         let mut any_file = false;
         for &k in chosen {
             let t = args[k].as_ref();
-            if is_safe_target(t) {
+            if is_safe_target(t) || is_process(t, marks, k) {
                 continue;
             }
             any_file = true;
@@ -989,6 +1042,23 @@ const FORMATS: &[&str] = &[
     "jsonpath",
     "jsonpath-as-json",
 ];
+
+/// Is the single output position `targets` names (the n-th, the last)
+/// given as `-`, standard output?
+fn stdout_target(targets: Targets, pos: &[usize], args: &[Arg<'_>]) -> bool {
+    let at = match targets {
+        Targets::Nth(n) => pos.get(usize::from(n).saturating_sub(1)),
+        Targets::Last => pos.last(),
+        _ => None,
+    };
+    at.is_some_and(|&k| args[k] == "-")
+}
+
+/// A word that is a process substitution (`>(wc -c)`): a pipe to a command
+/// analysed on its own, not a file.
+fn is_process(word: &str, marks: Marks, k: usize) -> bool {
+    (word.starts_with(">(") || word.starts_with("<(")) && marks.code(k, word)
+}
 
 /// The arguments (indexes into `args`) that `targets` selects from the
 /// positional ones, without `-` (standard input or output) and remote

@@ -364,8 +364,9 @@ pub(crate) const TABLE: &[Spec] = &[
             "-ignore", "-tagsFromFile", "-geotag", "-srcfile", "-config", "-@",
         ])
         .output(&["-o", "-out"]),
-    // the second argument is the text file written (`-` is standard output)
-    cmd(&["pdftotext"]).writes_targets(Nth(2)).values(&[
+    // the second argument is the text file written (`-` is standard output);
+    // with one argument, IN's name with .txt
+    cmd(&["pdftotext"]).always().targets(Nth(2)).values(&[
         "-f", "-l", "-r", "-x", "-y", "-W", "-H", "-enc", "-eol", "-opw", "-upw", "-fixed",
     ]),
     cmd(&["qpdf"])
@@ -1968,6 +1969,11 @@ pub(crate) const TABLE: &[Spec] = &[
             "-b", "--export-background", "-y", "--export-background-opacity", "--export-page",
             "--query-id", "-I",
         ]),
+    // `pdftk IN… OPERATION … output FILE` (`output -` is standard output);
+    // `burst` and `unpack_files` write files of their own naming
+    cmd(&["pdftk"])
+        .output(&["output"])
+        .write_flags(&["burst", "unpack_files"]),
     // `python -m tarfile -e|-c` (`-l`, `-t` only read)
     cmd(&["tarfile"]).write_flags(&["-e", "--extract", "-c", "--create"]),
     // `python -m ensurepip`: pip into the environment

@@ -2525,3 +2525,39 @@ fn blind9_10_table_entries() {
         ("python3 -m gzip big.log", "python3 -m json.tool a.json"),
     ]);
 }
+
+/// Ninth and tenth blind batches: a keyword naming the output (`pdftk …
+/// output FILE`), a default output whose file is `-` (standard output),
+/// and a process substitution given as a file to write (a pipe to a
+/// command analysed on its own).
+#[test]
+fn blind9_10_keywords_stdout_and_process_substitutions() {
+    check_pairs(&[
+        (
+            "pdftk a.pdf b.pdf cat output merged2.pdf",
+            "pdftk a.pdf dump_data",
+        ),
+        (
+            "pdftk a.pdf dump_data output info.txt",
+            "pdftk a.pdf dump_data output -",
+        ),
+        ("pdftk in.pdf burst", "pdftk in.pdf dump_data_utf8"),
+        ("pdftotext report.pdf", "pdftotext report.pdf -"),
+        (
+            "pdftotext -layout report.pdf out.txt",
+            "pdftotext -layout report.pdf - | grep x",
+        ),
+        ("echo hi | tee out.txt >(wc -c)", "echo hi | tee >(wc -c)"),
+        (
+            "tee >(gzip > out.gz) < data.txt",
+            "tee >(sha256sum) < big.iso > /dev/null",
+        ),
+        ("sort -o out.txt in.txt", "sort -o >(cat) in.txt"),
+    ]);
+    assert_eq!(targets("pdftk a.pdf cat output m.pdf"), ["m.pdf"]);
+    assert_eq!(targets("pdftotext a.pdf a.txt"), ["a.txt"]);
+    assert_eq!(unnamed("pdftotext report.pdf"), ["pdftotext"]);
+    assert_eq!(targets("echo x | tee a.txt >(wc -c)"), ["a.txt"]);
+    // `-` is a file to rm; only a single output position means stdout
+    assert!(is_write("rm -"));
+}
