@@ -1082,7 +1082,7 @@ impl Cx<'_, '_, '_> {
             "sed" | "gsed" => self.sed(name, args, marks),
             "tar" | "gtar" | "bsdtar" => self.tar(args, marks),
             "sqlite3" | "duckdb" => self.sql(name, args, stdin, marks),
-            "psql" => self.psql(args, marks),
+            "psql" => self.psql(args, stdin, marks),
             "pacman" => {
                 let write = args.iter().any(|a| {
                     (a.starts_with("-S")
@@ -1149,6 +1149,7 @@ impl Cx<'_, '_, '_> {
                 "--delimiter",
                 "--joblog",
                 "--results",
+                "--res",
                 "--colsep",
                 "--timeout",
                 "--retries",
@@ -1160,6 +1161,7 @@ impl Cx<'_, '_, '_> {
                 "--delay",
             ],
         );
+        self.parallel_files(&args[..i.min(args.len())], marks);
         let inner: Vec<&Arg<'_>> = args[i.min(args.len())..]
             .iter()
             .take_while(|a| !a.starts_with(":::"))
@@ -1190,6 +1192,40 @@ impl Cx<'_, '_, '_> {
             code.push_str(" {}");
         }
         self.reanalyse(&code);
+    }
+
+    /// Files `parallel` writes itself, from its options (`opts`): the
+    /// `--results DIR` tree, the `--joblog FILE`, `--files` output files.
+    fn parallel_files(&mut self, opts: &[Arg<'_>], marks: Marks) {
+        let mut i = 0;
+        while let Some(a) = opts.get(i) {
+            i += 1;
+            let (key, glued) = match a.split_once('=') {
+                Some((k, v)) if k.starts_with("--") => (k, Some(v)),
+                _ => (a.as_ref(), None),
+            };
+            match key {
+                "--results" | "--res" | "--joblog" => {
+                    let (vi, v) = match glued {
+                        Some(v) => (i - 1, v),
+                        None => {
+                            i += 1;
+                            match opts.get(i - 1) {
+                                Some(v) => (i - 1, v.as_ref()),
+                                None => break,
+                            }
+                        }
+                    };
+                    if v != "-" && !is_safe_target(v) {
+                        self.write_to(format!("parallel {key} {v}"), v, marks.path(vi, v));
+                    }
+                }
+                "--files" | "--output-as-files" | "--outputasfiles" | "--files0" => {
+                    self.write(format!("parallel {key}"));
+                }
+                _ => {}
+            }
+        }
     }
 
     fn deno(&mut self, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
@@ -2351,16 +2387,19 @@ impl Cx<'_, '_, '_> {
     }
 
     /// `psql`: the files `-o`/`--output` and `-L`/`--log-file` name, and
-    /// those its `-c` commands write on this machine (`\copy … TO 'f'`,
-    /// `\o f`); SQL it sends changes the server, not a file.
-    fn psql(&mut self, args: &[Arg<'_>], marks: Marks) {
+    /// those its `-c` commands, or the commands it reads from a here-doc or
+    /// a visible pipe, write on this machine (`\copy … TO 'f'`, `\o f`);
+    /// SQL it sends changes the server, not a file.
+    fn psql(&mut self, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         let mut i = 0;
+        let mut script = false;
         while let Some(a) = args.get(i) {
             i += 1;
             let (key, glued) = match a.split_once('=') {
                 Some((k, v)) if k.starts_with("--") => (k, Some(v)),
                 _ => (a.as_ref(), None),
             };
+            script |= matches!(key, "-c" | "--command" | "-f" | "--file");
             if !matches!(
                 key,
                 "-c" | "--command" | "-o" | "--output" | "-L" | "--log-file"
@@ -2378,21 +2417,40 @@ impl Cx<'_, '_, '_> {
                 }
             };
             if matches!(key, "-c" | "--command") {
-                let found = code::scan_psql(v);
-                for f in found.files {
-                    let what = format!("psql {key} writes a file");
-                    if f.is_empty() {
-                        self.write(what);
-                    } else {
-                        self.write_to(what, &f, marks.code(vi, v));
-                    }
-                }
-                for s in found.shell {
-                    self.reanalyse(&s);
-                }
+                self.psql_commands(v, &format!("psql {key}"), marks.code(vi, v));
             } else if v != "-" && !is_safe_target(v) {
                 self.write_to(format!("psql {key} {v}"), v, marks.path(vi, v));
             }
+        }
+        // without -c or -f it reads its commands from standard input; a
+        // file or an input flowgate cannot see is like a script file
+        if !script {
+            match stdin {
+                Stdin::Text(t, runtime) => self.psql_commands(t, "psql on stdin", runtime),
+                Stdin::Pipe(..) => {
+                    if let Ok(Some(t)) = stdin.script() {
+                        self.psql_commands(&t, "psql on stdin", false);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// What psql backslash commands in `text` write (`runtime`: the text
+    /// has expansions, so its file names are not sure).
+    fn psql_commands(&mut self, text: &str, who: &str, runtime: bool) {
+        let found = code::scan_psql(text);
+        for f in found.files {
+            let what = format!("{who} writes a file");
+            if f.is_empty() {
+                self.write(what);
+            } else {
+                self.write_to(what, &f, runtime);
+            }
+        }
+        for s in found.shell {
+            self.reanalyse(&s);
         }
     }
 

@@ -1312,6 +1312,11 @@ pub(crate) fn scan_sql(text: &str) -> Sql {
         }
         let upper = t.to_ascii_uppercase();
         let first = upper.split_whitespace().next().unwrap_or("");
+        // `EXPLAIN [QUERY PLAN] …` shows the plan without running it;
+        // `EXPLAIN ANALYZE` (duckdb, Postgres) runs it
+        if first == "EXPLAIN" && !upper.contains("ANALYZE") && !upper.contains("ANALYSE") {
+            continue;
+        }
         match first {
             "INSERT" | "UPDATE" | "DELETE" | "REPLACE" | "CREATE" | "DROP" | "ALTER" | "VACUUM"
             | "REINDEX" | "ANALYZE" | "UPSERT" | "MERGE" | "TRUNCATE" | "ATTACH" | "INSTALL"
@@ -1853,7 +1858,8 @@ pub(crate) fn scan_awk(prog: &str) -> Findings {
     f
 }
 
-/// Does a sed script contain a `w`/`W` command or an `s///w` flag?
+/// Does a sed script contain a `w`/`W` command or an `s///w` flag whose
+/// file is a file (not `/dev/stdout`, `/dev/stderr`, …)?
 pub(crate) fn sed_script_writes(script: &str) -> bool {
     let c: Vec<char> = script.chars().collect();
     let n = c.len();
@@ -1879,6 +1885,12 @@ pub(crate) fn sed_script_writes(script: &str) -> bool {
             i += 1;
         }
         i
+    };
+    // the file a `w` at `i` writes: the rest of the line
+    let to_file = |i: usize| {
+        let end = to_eol(i + 1);
+        let name: String = c[(i + 1).min(end)..end].iter().collect();
+        (super::classify::is_safe_target(name.trim()), end)
     };
     loop {
         while i < n && (c[i].is_whitespace() || matches!(c[i], ';' | '{' | '}')) {
@@ -1927,7 +1939,10 @@ pub(crate) fn sed_script_writes(script: &str) -> bool {
             return false;
         }
         match c[i] {
-            'w' | 'W' => return true,
+            'w' | 'W' => match to_file(i) {
+                (true, end) => i = end,
+                (false, _) => return true,
+            },
             's' | 'y' => {
                 let cmd = c[i];
                 let Some(&d) = c.get(i + 1) else { return false };
@@ -1939,7 +1954,13 @@ pub(crate) fn sed_script_writes(script: &str) -> bool {
                 if cmd == 's' {
                     while i < n && c[i].is_ascii_alphanumeric() {
                         if c[i] == 'w' {
-                            return true;
+                            match to_file(i) {
+                                (true, end) => {
+                                    i = end;
+                                    break;
+                                }
+                                (false, _) => return true,
+                            }
                         }
                         i += 1;
                     }

@@ -2561,3 +2561,66 @@ fn blind9_10_keywords_stdout_and_process_substitutions() {
     // `-` is a file to rm; only a single output position means stdout
     assert!(is_write("rm -"));
 }
+
+/// Ninth and tenth blind batches: sed's `w` to standard output or error,
+/// SQL that is only explained, `parallel --results DIR`, `psql` reading
+/// backslash commands from a here-doc.
+#[test]
+fn blind9_10_sed_sql_parallel_psql() {
+    check_pairs(&[
+        ("sed -n 'w out.txt' in.txt", "sed -n 'w /dev/stdout' in.txt"),
+        (
+            "sed 's/a/b/w changes.txt' in.txt",
+            "sed 's/a/b/w /dev/stderr' in.txt",
+        ),
+        (
+            "sed -n '/x/w /tmp/x.txt' in.txt",
+            "sed -n '/x/w /dev/fd/2' in.txt",
+        ),
+        (
+            "sed -e 's/a/b/w /dev/stdout' -e 'w log.txt' in.txt",
+            "sed -e 's/a/b/w /dev/stdout' -e 'p' in.txt",
+        ),
+        (
+            "sqlite3 app.db \"DELETE FROM sessions\"",
+            "sqlite3 app.db \"EXPLAIN QUERY PLAN DELETE FROM sessions\"",
+        ),
+        (
+            "sqlite3 app.db \"EXPLAIN SELECT 1; DELETE FROM sessions\"",
+            "sqlite3 app.db \"explain delete from sessions\"",
+        ),
+        (
+            "duckdb app.db \"EXPLAIN ANALYZE DELETE FROM t\"",
+            "duckdb app.db \"EXPLAIN DELETE FROM t\"",
+        ),
+        (
+            "parallel --results out/ echo ::: a b",
+            "parallel echo ::: a b",
+        ),
+        (
+            "parallel --results=out echo ::: a b",
+            "parallel -j2 echo ::: a b",
+        ),
+        (
+            "parallel --joblog jobs.log echo ::: a b",
+            "parallel --dry-run --results out echo ::: a",
+        ),
+        (
+            "psql shop <<'EOF'\n\\copy users TO '/tmp/users.csv' CSV\nEOF",
+            "psql shop <<'EOF'\n\\copy users FROM '/tmp/users.csv' CSV\nEOF",
+        ),
+        (
+            "psql shop <<< '\\o /tmp/out.txt'",
+            "psql shop <<< 'SELECT count(*) FROM users'",
+        ),
+        (
+            "printf '%s\\n' '\\copy t TO x.csv CSV' | psql shop",
+            "echo 'select 1' | psql shop",
+        ),
+    ]);
+    assert_eq!(
+        targets("psql shop <<'EOF'\n\\copy users TO '/tmp/users.csv' CSV\nEOF"),
+        ["/tmp/users.csv"]
+    );
+    assert!(targets("parallel --results out/ echo ::: a").contains(&"out/".to_string()));
+}
