@@ -816,6 +816,9 @@ impl Cx<'_, '_, '_> {
             let Some((first, args)) = argv.split_first() else {
                 return;
             };
+            if !self.out.aliases.is_empty() {
+                self.used_alias(first);
+            }
             if marks.name(0, first) {
                 self.record(argv);
                 self.unknown(format_args!("the command name"), first);
@@ -906,6 +909,24 @@ impl Cx<'_, '_, '_> {
         }
     }
 
+    /// A command word that names an alias defined earlier in the line
+    /// (`alias l='rm -rf x'` … `l`): its value runs, analysed once (an
+    /// alias naming itself, `alias rm='rm -i'`, is not expanded again).
+    fn used_alias(&mut self, word: &str) {
+        let mut k = 0;
+        while k < self.out.aliases.len() {
+            if self.out.aliases[k].0 != word {
+                k += 1;
+                continue;
+            }
+            let (_, value, runtime) = self.out.aliases.swap_remove(k);
+            if runtime {
+                self.unknown(format_args!("the code an alias runs"), &value);
+            }
+            self.reanalyse(&value);
+        }
+    }
+
     /// Code bash runs from a builtin's arguments, outside any command
     /// position.
     fn hidden_code(&mut self, name: &str, args: &[Arg<'_>], marks: Marks) {
@@ -937,11 +958,17 @@ impl Cx<'_, '_, '_> {
             self.unknown(format_args!("an array subscript evaluated as code"), a);
         }
         match name {
-            // `alias l='rm -rf x'`: the value runs wherever `l` is used later.
+            // `alias l='rm -rf x'`: the value runs where `l` is used later
+            // (see `Cx::used_alias`); defining it runs nothing.
             "alias" => {
-                for a in args {
-                    if let Some((_, v)) = a.split_once('=') {
-                        self.reanalyse(v);
+                for (k, a) in args.iter().enumerate() {
+                    if let Some((n, v)) = a.split_once('=')
+                        && !n.starts_with('-')
+                    {
+                        let runtime = marks.code(k, a);
+                        self.out
+                            .aliases
+                            .push((n.to_string(), v.to_string(), runtime));
                     }
                 }
             }
@@ -1097,6 +1124,7 @@ impl Cx<'_, '_, '_> {
                 }
             }
             "deno" => self.deno(args, stdin, marks),
+            "emacs" => self.emacs(args, marks),
             "bun" => self.bun(args, stdin, marks),
             _ => {}
         }
@@ -1242,6 +1270,74 @@ impl Cx<'_, '_, '_> {
         self.apply_code_spec(table::deno(), "deno", args, marks);
     }
 
+    /// `emacs FILE…` edits its files (the table's spec); in batch mode it
+    /// writes what its `--eval` code and `-f` functions write (saving,
+    /// exporting, compiling, tangling, deleting, running a process: see
+    /// [`code::elisp_writes`]), and `--script FILE` runs a script file.
+    fn emacs(&mut self, args: &[Arg<'_>], marks: Marks) {
+        let batch = args
+            .iter()
+            .any(|a| matches!(a.as_ref(), "--batch" | "-batch" | "--script" | "-script"));
+        if !batch {
+            self.apply_code_spec(table::emacs(), "emacs", args, marks);
+            return;
+        }
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            i += 1;
+            let (key, glued) = match a.split_once('=') {
+                Some((k, v)) if k.starts_with("--") => (k, Some(v)),
+                _ => (a.as_ref(), None),
+            };
+            let code = matches!(
+                key,
+                "--eval" | "-eval" | "--execute" | "-execute" | "-f" | "--funcall" | "-funcall"
+            );
+            let script = matches!(key, "--script" | "-script");
+            let value = code
+                || script
+                || matches!(
+                    key,
+                    "-l" | "--load"
+                        | "-L"
+                        | "--directory"
+                        | "--insert"
+                        | "-t"
+                        | "--terminal"
+                        | "-d"
+                        | "--display"
+                        | "--chdir"
+                        | "--init-directory"
+                        | "-u"
+                        | "--user"
+                );
+            if !value {
+                continue;
+            }
+            let (vi, v) = match glued {
+                Some(v) => (i - 1, v),
+                None => {
+                    i += 1;
+                    match args.get(i - 1) {
+                        Some(v) => (i - 1, v.as_ref()),
+                        None => break,
+                    }
+                }
+            };
+            if code {
+                if marks.code(vi, v) {
+                    self.unknown(format_args!("the code run by emacs {key}"), v);
+                }
+                if code::elisp_writes(v) {
+                    self.write(format!("emacs --batch {key}"));
+                }
+            } else if script {
+                self.script(v, &args[i..], marks.skip(i));
+                return;
+            }
+        }
+    }
+
     fn bun(&mut self, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         if args
             .iter()
@@ -1336,17 +1432,22 @@ impl Cx<'_, '_, '_> {
         }
     }
 
-    /// Interpreters whose code is not scanned (`lua`, `tclsh`, …): only
-    /// code that exists at run time is reported (`curl … | lua`).
+    /// Interpreters whose code is scanned only for Tcl (`tclsh`, `wish`,
+    /// `expect`) and not at all for the others (`osascript`, `irb`): code
+    /// that exists at run time is reported (`curl … | osascript`).
     fn other_interpreter(&mut self, name: &str, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
+        let tcl = matches!(name, "tclsh" | "wish" | "expect");
         let mut i = 0;
         while let Some(a) = args.get(i) {
             match a.as_ref() {
                 "-e" | "-c" => {
-                    if let Some(c) = args.get(i + 1)
-                        && marks.code(i + 1, c)
-                    {
-                        self.unknown(format_args!("the code run by {name} {a}"), c);
+                    if let Some(c) = args.get(i + 1) {
+                        if marks.code(i + 1, c) {
+                            self.unknown(format_args!("the code run by {name} {a}"), c);
+                        }
+                        if tcl {
+                            self.findings(code::scan_tcl(c), &format!("{name} {a}"));
+                        }
                     }
                     return;
                 }
@@ -1365,7 +1466,11 @@ impl Cx<'_, '_, '_> {
                 }
             }
         }
-        self.stdin_code(stdin, name);
+        if let Some(src) = self.stdin_code(stdin, name)
+            && tcl
+        {
+            self.findings(code::scan_tcl(&src), &format!("{name} script on stdin"));
+        }
     }
 
     fn php(&mut self, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {

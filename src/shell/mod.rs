@@ -216,6 +216,10 @@ pub struct Analysis {
     pub(crate) cwd: Cwd,
     /// Simple commands seen so far.
     pub(crate) seen: usize,
+    /// Aliases defined so far and not yet used: (name, value, whether the
+    /// value has an expansion only known at run time). A value runs only
+    /// where its name is later used as a command.
+    pub(crate) aliases: Vec<(String, String, bool)>,
 }
 
 /// Where the command line is, for naming relative targets.

@@ -26,6 +26,7 @@ pub(crate) const CODE: &[&str] = &[
     "osascript", "irb", "elixir", "awk", "gawk", "mawk", "nawk", "sed", "gsed", "find", "gfind", "fd",
     "fdfind", "xargs", "gxargs", "parallel", "tar", "gtar", "bsdtar", "sqlite3", "duckdb",
     "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir", "psql", "julia", "ex", "ed", "red",
+    "emacs",
 ];
 
 const A: Targets = Targets::All;
@@ -191,7 +192,7 @@ pub(crate) const TABLE: &[Spec] = &[
         .files(&["-r", "--reject-file"]),
     cmd(&["sponge"]).writes_targets(A),
     cmd(&[
-        "vi", "vim", "nvim", "nano", "emacs", "emacsclient", "pico", "micro", "hx", "kak",
+        "vi", "vim", "nvim", "nano", "emacsclient", "pico", "micro", "hx", "kak",
         "code", "subl", "gedit", "mcedit", "joe", "jed", "ne",
     ])
     .writes_targets(A)
@@ -2257,6 +2258,17 @@ pub(crate) const DENO: Spec = cmd(&["deno"]).subs(&[
         .values(DENO_VALUES),
 ]);
 
+/// `emacs` as an editor: a write of its files (in batch mode, what its
+/// `--eval` code and `-f` functions do needs code, in `classify.rs`).
+#[rustfmt::skip]
+pub(crate) const EMACS: Spec = cmd(&["emacs"]).writes_targets(Targets::All).values(&[
+    "-l", "--load", "-L", "--directory", "-f", "--funcall", "-funcall", "--eval", "-eval",
+    "--execute", "-execute", "--insert", "-t", "--terminal", "-d", "--display", "--script",
+    "-script", "--chdir", "--init-directory", "-u", "--user", "-bg", "--background-color",
+    "-fg", "--foreground-color", "-fn", "--font", "-g", "--geometry", "-T", "--title",
+    "--name", "-xrm", "--dump-file", "--fg-daemon", "--bg-daemon",
+]);
+
 /// `bun` (its `-e` needs code, in `classify.rs`): `bun FILE` runs a file,
 /// `bun NAME` a package script.
 #[rustfmt::skip]
@@ -2502,20 +2514,21 @@ const UV_RUN_VALUES: &[&str] = &[
 
 // --- compiled at build time (see compact.rs: no pointers to relocate) ------
 
-/// The table, the specs kept out of its index (`deno`, `bun`), and the
+/// The table, the specs kept out of its index (`deno`, `bun`, `emacs`), and the
 /// names classified by code (indexed, so one look-up answers both). A
 /// const, not a static: it is only read while compiling, so none of its
 /// pointers reach the binary.
 #[allow(clippy::large_const_arrays)]
-const ALL: [Spec; TABLE.len() + 3] = {
-    let mut all = [DENO; TABLE.len() + 3];
+const ALL: [Spec; TABLE.len() + 4] = {
+    let mut all = [DENO; TABLE.len() + 4];
     let mut i = 0;
     while i < TABLE.len() {
         all[i] = TABLE[i];
         i += 1;
     }
     all[TABLE.len() + 1] = BUN;
-    all[TABLE.len() + 2] = cmd(CODE);
+    all[TABLE.len() + 2] = EMACS;
+    all[TABLE.len() + 3] = cmd(CODE);
     all
 };
 const SIZES: (usize, usize, usize) = sizes(&ALL);
@@ -2529,7 +2542,7 @@ static BYTES: [u8; B] = COMPACT.bytes;
 static NODES: [Node; K] = COMPACT.nodes;
 static WORDS: [(u32, u16); W] = COMPACT.words;
 const INDEX_C: [(u16, u16); NAMES] =
-    index::<NAMES, K, W, B>(&COMPACT, TABLE.len(), TABLE.len() + 2);
+    index::<NAMES, K, W, B>(&COMPACT, TABLE.len(), TABLE.len() + 3);
 static INDEX: [(u16, u16); NAMES] = INDEX_C;
 static KEYS: [u64; NAMES] = keys(&COMPACT, &INDEX_C);
 
@@ -2590,6 +2603,11 @@ pub(crate) fn deno() -> SpecRef {
 /// `bun`'s spec (classified by code first, for `bun -e`).
 pub(crate) fn bun() -> SpecRef {
     SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 1)
+}
+
+/// `emacs`'s spec (classified by code first, for batch mode).
+pub(crate) fn emacs() -> SpecRef {
+    SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 2)
 }
 
 /// Is `name` classified by code rather than the table?
@@ -2673,10 +2691,11 @@ mod tests {
         }
         same(&DENO, deno());
         same(&BUN, bun());
+        same(&EMACS, emacs());
         assert!(lookup("no-such-command").is_none());
         for n in CODE {
             assert_eq!(find(n), Found::Code, "{n}");
         }
-        assert!(lookup("deno").is_none() && lookup("bun").is_none());
+        assert!(lookup("deno").is_none() && lookup("bun").is_none() && lookup("emacs").is_none());
     }
 }

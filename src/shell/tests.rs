@@ -2624,3 +2624,123 @@ fn blind9_10_sed_sql_parallel_psql() {
     );
     assert!(targets("parallel --results out/ echo ::: a").contains(&"out/".to_string()));
 }
+
+/// Tenth blind batch: code run by Python's `exec`/`eval`, Tcl code given
+/// to `tclsh`/`expect`, Emacs in batch mode, aliases defined but not used.
+#[test]
+fn blind10_exec_tcl_emacs_aliases() {
+    check_pairs(&[
+        (
+            "python3 -c \"exec('open(\\\"x\\\",\\\"w\\\")')\"",
+            "python3 -c \"exec('print(1)')\"",
+        ),
+        (
+            "python3 -c \"eval(compile('import os; os.remove(\\\"x\\\")', 's', 'exec'))\"",
+            "python3 -c \"print(eval('1+2'))\"",
+        ),
+        (
+            "python3 -c \"exec 'open(\\\"x\\\",\\\"w\\\")'\"",
+            "python3 -c \"import re; print(re.compile('a+').match('aa'))\"",
+        ),
+        (
+            "tclsh <<< 'set f [open out.txt w]; puts $f hi; close $f'",
+            "tclsh <<< 'puts [info patchlevel]'",
+        ),
+        (
+            "echo 'file delete x.txt' | tclsh",
+            "echo 'set f [open in.txt r]; puts [read $f]' | tclsh",
+        ),
+        (
+            "tclsh <<'EOF'\nif {1} {\n  file rename a.txt b.txt\n}\nEOF",
+            "tclsh <<'EOF'\nif {[file exists a.txt]} {\n  puts yes\n}\nEOF",
+        ),
+        ("tclsh <<< 'exec rm -f x'", "tclsh <<< 'exec ls -la'"),
+        (
+            "tclsh <<< 'set f [open log.txt {WRONLY CREAT}]'",
+            "tclsh <<< 'set f [open log.txt]; puts [gets $f]'",
+        ),
+        (
+            "tclsh <<< 'open out.txt a+'",
+            "tclsh <<< 'puts [glob *.txt]'",
+        ),
+        (
+            "expect -c 'spawn rm -f x'",
+            "expect -c 'spawn ssh host; expect eof'",
+        ),
+        (
+            "emacs --batch --eval '(with-temp-file \"out.txt\" (insert \"hi\"))'",
+            "emacs --batch --eval '(message \"%s\" emacs-version)'",
+        ),
+        (
+            "emacs notes.org --batch -f org-html-export-to-html --kill",
+            "emacs -Q --batch --eval '(princ (+ 1 2))'",
+        ),
+        (
+            "emacs --batch init.el -f batch-byte-compile",
+            "emacs -batch -Q -l ert -f ert-run-tests-batch-and-exit",
+        ),
+        (
+            "emacs --batch src/init.el --eval '(progn (indent-region (point-min) (point-max)) (save-buffer))'",
+            "emacs --batch src/init.el --eval '(message (buffer-string))'",
+        ),
+        (
+            "emacs --batch -l org --eval '(org-babel-tangle-file \"config.org\")'",
+            "emacs --batch -l org --eval '(message (org-version))'",
+        ),
+        (
+            "emacs -nw notes.txt",
+            "emacs --batch --eval=\"(message \\\"hi\\\")\"",
+        ),
+        ("alias l='rm -rf x'; l", "alias rm='rm -i'"),
+        ("alias l='rm -rf x'\nl -v", "alias ll='ls -l'; ll"),
+        ("alias g='git commit -am wip'\ng", "alias x='rm -rf y'"),
+    ]);
+    // code only known at run time
+    for cmd in [
+        "python3 -c \"exec(open('gen.py').read())\"",
+        "python3 -c \"import sys; eval(sys.stdin.read())\"",
+        "emacs --batch --eval \"$X\"",
+        "alias l=\"$X\"\nl",
+    ] {
+        assert!(analyse(cmd).unparsable.is_some(), "{cmd:?}");
+    }
+    assert_eq!(analyse("alias l=\"$X\"").unparsable, None);
+}
+
+/// Tcl code is read by a small scanner: odd or deep input ends, without a
+/// panic, and nesting past its limit says so.
+#[test]
+fn tcl_scanner_ends_on_any_input() {
+    use super::code::scan_tcl;
+    for src in [
+        "",
+        "{",
+        "}",
+        "[",
+        "]",
+        "\"",
+        "\\",
+        "\u{a0}x",
+        "open",
+        "file",
+        "exec",
+        "open x",
+        "#",
+        "{}{}",
+        "[]]",
+        "\"[\"",
+        "a\\\nb",
+        "\u{a0}\u{a0}",
+        "set x {a\\}b}",
+    ] {
+        let _ = scan_tcl(src);
+    }
+    for deep in ["[".repeat(5000), "{".repeat(5000), "[{".repeat(3000)] {
+        assert!(scan_tcl(&deep).runtime.is_some());
+    }
+    assert!(
+        scan_tcl("puts [expr {1 + [string length abc]}]")
+            .writes
+            .is_empty()
+    );
+}
