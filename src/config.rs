@@ -99,6 +99,7 @@ pub const COMMAND_KEYS: &[&str] = &[
     "run",
     "runs",
     "run_after",
+    "mounts",
     "code",
     "code_args",
     "chdir",
@@ -306,6 +307,7 @@ fn read_command(
     spec.read_only = options(r, "read_only");
     spec.listing = options(r, "listing");
     spec.run_after = options(r, "run_after");
+    spec.mounts = options(r, "mounts");
     spec.code = options(r, "code");
     spec.chdir = options(r, "chdir");
     if let Some(w) = r.string_list(t, "write_tasks", ctx) {
@@ -358,10 +360,11 @@ fn read_command(
             "command" => RunKind::Command,
             "script" => RunKind::Script,
             "task" => RunKind::Task,
+            "container" => RunKind::Container,
             other => {
                 r.error_at(
                     &v.span(),
-                    format!("\"runs\"{ctx} must be \"command\", \"script\" or \"task\", found \"{other}\""),
+                    format!("\"runs\"{ctx} must be \"command\", \"script\", \"task\" or \"container\", found \"{other}\""),
                 );
                 RunKind::Command
             }

@@ -194,6 +194,15 @@ impl<'p> Marks<'p> {
     }
 }
 
+/// A word whose only expansion is the current directory (`$(pwd):/src`).
+fn only_cwd(w: &str) -> bool {
+    let mut rest = w.to_string();
+    for cwd in ["$(pwd)", "${PWD}", "$PWD", "`pwd`"] {
+        rest = rest.replace(cwd, "");
+    }
+    !rest.contains(['$', '`'])
+}
+
 /// A word quoted in a reason: one line, at most 40 characters.
 fn shorten(word: &str) -> String {
     let one_line = word.replace(['\n', '\r'], " ");
@@ -601,6 +610,33 @@ impl Cx<'_, '_, '_> {
         self.level -= 1;
     }
 
+    /// The command a container runs through a writable bind mount: a
+    /// command of its own, whose writes count; the paths it names are the
+    /// container's, so they are left unnamed.
+    fn contained(&mut self, argv: &[Arg<'_>], marks: Marks) {
+        let before = self.out.targets.len();
+        self.nested(argv, marks);
+        let named = self
+            .out
+            .targets
+            .split_off(before.min(self.out.targets.len()));
+        for t in named {
+            self.out
+                .unnamed
+                .push(format!("a write to {t} in a container"));
+        }
+    }
+
+    /// What a command found in a script's or a task's words runs
+    /// (`apply`'s answer).
+    fn follow(&mut self, kind: RunKind, argv: &[Arg<'_>], marks: Marks) {
+        if kind == RunKind::Container {
+            self.contained(argv, marks);
+        } else {
+            self.nested(argv, marks);
+        }
+    }
+
     /// Mark the analysis unanalysable: `what` (e.g. "the command name") is
     /// only known at run time; `part` is the word that makes it so.
     pub(crate) fn unknown(&mut self, what: std::fmt::Arguments<'_>, part: &str) {
@@ -710,8 +746,8 @@ impl Cx<'_, '_, '_> {
         let name = cmd_name(path);
         match self.lookup(name) {
             Some(spec) if !table::is_code(name) => {
-                if let Some((at, _, _)) = self.apply(spec, name, args, marks) {
-                    self.nested(&args[at..], marks.skip(at));
+                if let Some((at, kind, _)) = self.apply(spec, name, args, marks) {
+                    self.follow(kind, &args[at..], marks.skip(at));
                 }
             }
             _ => self.generic(name, name, args, marks, Kind::Script),
@@ -887,12 +923,13 @@ impl Cx<'_, '_, '_> {
             };
             let start = at + 1;
             // `timeout $t cmd`: an unquoted expansion among the wrapper's
-            // options may split and become the command.
-            if let Some((_, w)) = argv[1..start]
-                .iter()
-                .enumerate()
-                .find(|(k, w)| marks.split(k + 1, w))
-            {
+            // options may split and become the command. Not the current
+            // directory in a container's mount (`-v $(pwd):/src`): it splits
+            // only if the directory's name has blanks, and docker then
+            // fails on the mount.
+            if let Some((_, w)) = argv[1..start].iter().enumerate().find(|(k, w)| {
+                marks.split(k + 1, w) && !(kind == RunKind::Container && only_cwd(w))
+            }) {
                 self.record(argv);
                 self.unknown(format_args!("the command run by {name}"), w);
                 return;
@@ -901,6 +938,11 @@ impl Cx<'_, '_, '_> {
                 argv = &argv[start..];
                 marks = marks.skip(start);
                 continue;
+            }
+            if kind == RunKind::Container {
+                self.record(argv);
+                self.contained(&argv[start..], marks.skip(start));
+                return;
             }
             // A script file or a project task: the runner is the command.
             self.record(argv);
@@ -1021,8 +1063,8 @@ impl Cx<'_, '_, '_> {
         let by_name = kind == RunKind::Task && is_fix_target(name);
         match self.lookup(name) {
             Some(spec) if !(table::is_code(name) || by_name) => {
-                if let Some((at, _, _)) = self.apply(spec, name, args, marks) {
-                    self.nested(&args[at..], marks.skip(at));
+                if let Some((at, kind, _)) = self.apply(spec, name, args, marks) {
+                    self.follow(kind, &args[at..], marks.skip(at));
                 }
             }
             _ => {
@@ -1355,6 +1397,7 @@ impl Cx<'_, '_, '_> {
     fn apply_code_spec(&mut self, spec: SpecRef, name: &str, args: &[Arg<'_>], marks: Marks) {
         match self.apply(spec, name, args, marks) {
             Some((at, RunKind::Command, _)) => self.nested(&args[at..], marks.skip(at)),
+            Some((at, RunKind::Container, _)) => self.contained(&args[at..], marks.skip(at)),
             Some((at, kind, label)) => self.run_script(kind, &label, &args[at..], marks.skip(at)),
             None => {}
         }

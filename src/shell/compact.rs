@@ -26,9 +26,10 @@ pub(crate) enum Field {
     Code,
     Chdir,
     WriteTasks,
+    Mounts,
 }
 
-const LISTS: usize = 11;
+const LISTS: usize = 12;
 
 const fn lists(s: &Spec) -> [List; LISTS] {
     [
@@ -43,6 +44,7 @@ const fn lists(s: &Spec) -> [List; LISTS] {
         s.code,
         s.chdir,
         s.write_tasks,
+        s.mounts,
     ]
 }
 
@@ -534,6 +536,7 @@ impl SpecRef {
             Field::RunAfter,
             Field::Code,
             Field::Chdir,
+            Field::Mounts,
         ]
         .into_iter()
         .flat_map(|f| self.list(f))

@@ -37,6 +37,8 @@ struct Seen<'w> {
     dry_run: bool,
     listing: bool,
     write_flag: Option<&'w str>,
+    /// A `mounts` option gives the container a writable host path.
+    bind: bool,
 }
 
 /// An option value the spec names: (index of the word holding it, option,
@@ -127,6 +129,7 @@ fn takes_value(spec: &SpecRef, key: &str) -> bool {
         Field::Files,
         Field::Code,
         Field::Chdir,
+        Field::Mounts,
     ]
     .into_iter()
     .any(|f| spec.list(f).any(|e| wild(entry_key(e), key)))
@@ -388,6 +391,10 @@ impl Cx<'_, '_, '_> {
             return None;
         }
         self.code_args(&spec, label, args, marks, pos, run.is_some());
+        if run.is_some_and(|(_, kind)| kind == RunKind::Container) && !seen.bind {
+            // what the container writes stays in it
+            return None;
+        }
         if run.is_some() && seen.write_flag.is_none() {
             // A wrapper's own default write happens only if it names a file
             // before the command (`script log.txt make`).
@@ -541,6 +548,9 @@ impl Cx<'_, '_, '_> {
             }
             if any(spec.list(Field::Code), key, None) {
                 codes.push((vi, key, v));
+            }
+            if !seen.bind && any(spec.list(Field::Mounts), key, None) {
+                seen.bind = writable_mount(key, v);
             }
             if any(spec.list(Field::Chdir), key, None) {
                 self.dir = if marks.path(vi, v) || v.starts_with('~') {
@@ -815,6 +825,37 @@ impl Cx<'_, '_, '_> {
             }
         }
     }
+}
+
+/// Does the value of mount option `key` give a container a writable host
+/// path? `-v SRC:DST[:OPTS]` with SRC a path (`/…`, `.…`, `~…`, `$PWD`,
+/// `$(pwd)`; not a volume name, not `:ro`), `--mount type=bind,…` without
+/// `readonly`/`ro`, `--volumes-from` (another container's mounts, not
+/// visible here).
+fn writable_mount(key: &str, v: &str) -> bool {
+    if key == "--volumes-from" {
+        return true;
+    }
+    if key == "--mount" {
+        let (mut bind, mut ro) = (false, false);
+        for part in v.split(',') {
+            match part.split_once('=') {
+                Some(("type", t)) => bind = t == "bind",
+                Some(("readonly" | "ro", x)) => ro = !matches!(x, "false" | "0"),
+                None if matches!(part, "readonly" | "ro") => ro = true,
+                _ => {}
+            }
+        }
+        return bind && !ro;
+    }
+    let mut parts = v.split(':');
+    let src = parts.next().unwrap_or("");
+    if parts.next().is_none() {
+        return false; // `-v /data`: an anonymous volume
+    }
+    let host = src.starts_with(['/', '.', '~', '$', '`']) || src.contains('/');
+    let ro = parts.any(|o| o.split(',').any(|o| matches!(o, "ro" | "readonly")));
+    host && !ro
 }
 
 /// A `--dry-run`/`--dryrun` on a known command (`--dry-run=client` too,

@@ -21,6 +21,9 @@
 //!   (`sudo CMD`: 0, `timeout DURATION CMD`: 1), as a command, a script
 //!   file or a project task; `run_after`: flags after which the rest is the
 //!   argv it runs (`gdb --args`);
+//! - `mounts`: options whose value mounts a host path into the container
+//!   the command runs its argv in (`docker run -v SRC:DST`, `--mount
+//!   type=bind,…`), for `run` of kind `container`;
 //! - `code`: options whose value is shell code it runs (`flock -c`);
 //!   `code_args`: which arguments are shell code (`trap CODE SIGNAL`,
 //!   `watch CMD…`, `hyperfine CMD…`);
@@ -83,6 +86,13 @@ pub enum RunKind {
     /// A project task or package script (`npm run lint`): a spec under its
     /// name if there is one, else judged by its name and the general rules.
     Task,
+    /// A command run in a container (`docker run IMAGE CMD`): what it
+    /// writes stays in the container unless a `mounts` option gives it a
+    /// writable host path (`-v "$PWD":/app`, not `:ro`, not a named
+    /// volume); then it is classified as a command and its writes count,
+    /// with the files they name left unnamed (they are the container's
+    /// paths).
+    Container,
 }
 
 /// Which arguments are shell code the command runs.
@@ -113,6 +123,7 @@ pub struct Spec {
     pub subcommands: &'static [Spec],
     pub run: Option<(u8, RunKind)>,
     pub run_after: List,
+    pub mounts: List,
     pub code: List,
     pub code_args: CodeArgs,
     pub chdir: List,
@@ -135,6 +146,7 @@ pub const fn cmd(names: List) -> Spec {
         subcommands: &[],
         run: None,
         run_after: &[],
+        mounts: &[],
         code: &[],
         code_args: CodeArgs::None,
         chdir: &[],
@@ -208,6 +220,16 @@ impl Spec {
     }
     pub const fn run_task(mut self, at: u8) -> Self {
         self.run = Some((at, RunKind::Task));
+        self
+    }
+    /// Runs a command in a container, starting at its `at`-th argument
+    /// (see [`RunKind::Container`]).
+    pub const fn run_container(mut self, at: u8) -> Self {
+        self.run = Some((at, RunKind::Container));
+        self
+    }
+    pub const fn mounts(mut self, v: List) -> Self {
+        self.mounts = v;
         self
     }
     pub const fn run_after(mut self, v: List) -> Self {

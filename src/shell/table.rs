@@ -598,6 +598,13 @@ pub(crate) const TABLE: &[Spec] = &[
         ])
         .subs(&[
             sub(&["cp"]).writes_targets(Dest),
+            // `run IMAGE CMD…`: CMD writes host files only through a
+            // writable bind mount (`-v "$PWD":/app`, `--mount type=bind,…`)
+            sub(&["run"])
+                .run_container(1)
+                .mounts(CONTAINER_MOUNTS)
+                .values(CONTAINER_RUN_VALUES)
+                .files(&["--cidfile"]),
             // images and containers are not files flowgate guards
             sub(&["pull", "create"]),
             // `podman generate systemd --files`, `podman kube generate -f`
@@ -608,6 +615,11 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["kube"]).subs(&[sub(&["generate"]).output(&["-f", "--filename"])]),
             sub(&["container"]).subs(&[
                 sub(&["cp"]).writes_targets(Dest),
+                sub(&["run"])
+                    .run_container(1)
+                    .mounts(CONTAINER_MOUNTS)
+                    .values(CONTAINER_RUN_VALUES)
+                    .files(&["--cidfile"]),
                 sub(&["export"]).output(&["-o", "--output"]),
             ]),
             sub(&["image"]).subs(&[sub(&["save"]).output(&["-o", "--output"])]),
@@ -622,8 +634,16 @@ pub(crate) const TABLE: &[Spec] = &[
                 .values(&[
                     "-f", "--file", "-p", "--project-name", "--env-file", "--profile",
                 ])
-                // images, as `docker pull`
-                .subs(&[sub(&["cp"]).writes_targets(Dest), sub(&["pull"])]),
+                // images, as `docker pull`; `run SERVICE CMD` as `docker
+                // run` (the compose file's own mounts are not visible)
+                .subs(&[
+                    sub(&["cp"]).writes_targets(Dest),
+                    sub(&["pull"]),
+                    sub(&["run"])
+                        .run_container(1)
+                        .mounts(CONTAINER_MOUNTS)
+                        .values(CONTAINER_RUN_VALUES),
+                ]),
         ]),
     cmd(&["kubectl", "oc"])
         .values(&[
@@ -2492,6 +2512,37 @@ const CARGO: &[Spec] = &[
     sub(&["run", "r"]).values(&["--bin", "--example", "-p", "--package"]),
 ];
 
+/// Options of `docker|podman run` that mount a host path.
+const CONTAINER_MOUNTS: &[&str] = &["-v", "--volume", "--mount", "--volumes-from"];
+
+/// Options of `docker|podman run` (and `docker compose run`) that take a
+/// value, so the image (or service) and its command are found.
+#[rustfmt::skip]
+const CONTAINER_RUN_VALUES: &[&str] = &[
+    "-a", "--attach", "--add-host", "--annotation", "--blkio-weight", "--blkio-weight-device",
+    "--cap-add", "--cap-drop", "--cgroup-parent", "--cgroupns", "--cpu-period", "--cpu-quota",
+    "--cpu-rt-period", "--cpu-rt-runtime", "-c", "--cpu-shares", "--cpus", "--cpuset-cpus",
+    "--cpuset-mems", "--detach-keys", "--device", "--device-cgroup-rule", "--device-read-bps",
+    "--device-read-iops", "--device-write-bps", "--device-write-iops", "--dns", "--dns-option",
+    "--dns-search", "--domainname", "--entrypoint", "-e", "--env", "--env-file", "--expose",
+    "--gpus", "--group-add", "--health-cmd", "--health-interval", "--health-retries",
+    "--health-start-period", "--health-start-interval", "--health-timeout", "-h", "--hostname",
+    "--ip", "--ip6", "--ipc", "--isolation", "--kernel-memory", "-l", "--label", "--label-file",
+    "--link", "--link-local-ip", "--log-driver", "--log-opt", "--mac-address", "-m", "--memory",
+    "--memory-reservation", "--memory-swap", "--memory-swappiness", "--name", "--network",
+    "--net", "--network-alias", "--oom-score-adj", "--pid", "--pids-limit", "--platform", "-p",
+    "--publish", "--pull", "--restart", "--runtime", "--security-opt", "--shm-size",
+    "--stop-signal", "--stop-timeout", "--storage-opt", "--sysctl", "--tmpfs", "--ulimit", "-u",
+    "--user", "--userns", "--uts", "--volume-driver", "-w", "--workdir", "--arch", "--os",
+    "--variant", "--authfile", "--creds", "--decryption-key", "--gidmap", "--uidmap",
+    "--subuidname", "--subgidname", "--hostuser", "--init-path", "--requires", "--sdnotify",
+    "--seccomp-policy", "--timeout", "--tz", "--umask", "--unsetenv", "--chrootdirs",
+    "--preserve-fds", "--pod", "--pod-id-file", "--image-volume", "--passwd-entry",
+    "--group-entry", "--personality", "--secret", "--systemd", "--cgroups", "--cgroup-conf",
+    "--conmon-pidfile", "--pidfile", "--cert-dir", "--env-merge", "--health-on-failure",
+    "--health-log-destination", "--log-level", "--pull-policy",
+];
+
 #[rustfmt::skip]
 const RUFF_VALUES: &[&str] = &[
     "--config", "--select", "--ignore", "--extend-select", "--extend-ignore", "--line-length",
@@ -2654,6 +2705,7 @@ mod tests {
                 (spec.code, Field::Code),
                 (spec.chdir, Field::Chdir),
                 (spec.write_tasks, Field::WriteTasks),
+                (spec.mounts, Field::Mounts),
             ];
             for (want, f) in lists {
                 assert_eq!(

@@ -2744,3 +2744,123 @@ fn tcl_scanner_ends_on_any_input() {
             .is_empty()
     );
 }
+
+/// A container's command writes host files through a writable bind mount
+/// of a host path (`-v "$PWD":/app`, `--mount type=bind,…`): it is
+/// analysed as a command of its own, and what it writes counts, unnamed
+/// (its paths are the container's). Without one, or with a read-only
+/// mount or a named volume, its writes stay in the container.
+#[test]
+fn container_commands_through_bind_mounts() {
+    check_pairs(&[
+        (
+            "docker run --rm -v \"$PWD\":/app -w /app node:20 npm ci",
+            "docker run -v \"$PWD\":/app node npm test",
+        ),
+        (
+            "docker run --rm -v \"$(pwd)/out:/out\" alpine sh -c 'echo done > /out/status.txt'",
+            "docker run --rm alpine sh -c 'echo done > /out/status.txt'",
+        ),
+        (
+            "docker run -v \"$PWD\":/app alpine touch /app/x",
+            "docker run --rm -v \"$PWD\":/src:ro alpine touch /src/x",
+        ),
+        (
+            "docker run --rm -v \"$PWD\":/src -w /src node:20 npm install",
+            "docker run --rm -v data:/data alpine touch /data/x",
+        ),
+        (
+            "docker run --rm --mount type=bind,source=\"$PWD\",target=/src node:20 npm install",
+            "docker run --rm --mount type=bind,source=\"$PWD\",target=/src,readonly node:20 npm install",
+        ),
+        (
+            "docker run --rm --mount=type=bind,src=.,dst=/src,ro=false alpine rm /src/x",
+            "docker run --rm --mount type=volume,source=v,target=/v alpine rm /v/x",
+        ),
+        (
+            "podman run --rm -v .:/src:Z node:20 npm ci",
+            "podman run --rm -v /data alpine touch /data/x",
+        ),
+        (
+            "docker container run -v ~/work:/a alpine rm /a/x",
+            "docker container run -v ~/work:/a alpine ls /a",
+        ),
+        (
+            "docker compose run --rm -v \"$PWD:/src\" app npm install",
+            "docker compose run --rm app npm install",
+        ),
+        (
+            "docker run --rm -v $(pwd):/work -w /work node:20 npx prettier --write .",
+            "docker run --rm -v $(pwd):/work -w /work node:20 npx prettier --check .",
+        ),
+        (
+            "docker run --rm -v \"$(pwd)\":/src -w /src golang:1.22 gofmt -w .",
+            "docker run --rm -e CGO=0 -v \"$(pwd)\":/src -w /src golang:1.22 go vet ./...",
+        ),
+        (
+            "docker -H tcp://h:2375 run -v /srv:/srv --name x -p 80:80 alpine rm -rf /srv/old",
+            "docker run --rm -it -v /srv:/srv --name x -p 80:80 alpine cat /srv/a",
+        ),
+        (
+            "docker run --volumes-from data alpine rm /data/x",
+            "docker run --volumes-from data alpine ls /data",
+        ),
+    ]);
+    let a = analyse("docker run -v \"$PWD\":/a alpine touch /a/x");
+    assert!(a.targets.is_empty(), "{a:?}");
+    assert!(a.unnamed.iter().any(|u| u.contains("/a/x")), "{a:?}");
+    assert!(
+        analyse("docker run -v \"$PWD\":/a alpine sh -c \"$X\"")
+            .unparsable
+            .is_some()
+    );
+    assert_eq!(
+        analyse("docker run --rm alpine sh -c \"$X\"").unparsable,
+        None
+    );
+}
+
+/// An unquoted current directory in a container's mount is one word; any
+/// other unquoted expansion before the container's command may split into
+/// it.
+#[test]
+fn container_mounts_of_the_current_directory_unquoted() {
+    for cmd in [
+        "docker run --rm -v $(pwd):/app -w /app node:20 npm test",
+        "docker run --rm -v $PWD:/app -w /app node:20 npm test",
+        "docker run --rm -v ${PWD}/src:/src alpine ls /src",
+    ] {
+        let a = analyse(cmd);
+        assert!(
+            a.writes.is_empty() && a.unparsable.is_none(),
+            "{cmd:?}: {a:?}"
+        );
+    }
+    assert!(is_write(
+        "docker run --rm -v $(pwd):/app -w /app node:20 npm ci"
+    ));
+    assert!(
+        analyse("docker run --rm -v $X:/app alpine ls /app")
+            .unparsable
+            .is_some()
+    );
+}
+
+/// A user's command can run its argv in a container with mounts of its
+/// own (`runs = "container"`, `mounts`), as `docker run` does.
+#[test]
+fn user_container_commands() {
+    use super::spec::{UserCommands, cmd};
+    let mut users = UserCommands::default();
+    users.insert(
+        cmd(&["box"])
+            .run_container(1)
+            .mounts(&["--bind"])
+            .values(&["--name"]),
+    );
+    let w = |c: &str| !super::analyse_with(c, &users).writes.is_empty();
+    assert!(w("box --name x --bind .:/a img rm /a/x"));
+    assert!(!w("box --name x --bind .:/a:ro img rm /a/x"));
+    assert!(!w("box --name x img rm /a/x"));
+    assert!(!w("box --bind .:/a img ls /a"));
+}
