@@ -2589,7 +2589,7 @@ impl Cx<'_, '_, '_> {
     /// has expansions, so its file names are not sure).
     fn psql_commands(&mut self, text: &str, who: &str, runtime: bool) {
         let found = code::scan_psql(text);
-        for f in found.files {
+        for f in found.files.iter().filter(|f| !is_safe_target(f)) {
             let what = format!("{who} writes a file");
             if f.is_empty() {
                 self.write(what);
@@ -2672,12 +2672,12 @@ impl Cx<'_, '_, '_> {
                 _ => self.write(what),
             }
         }
-        for f in found.files {
+        for f in found.files.iter().filter(|f| !is_safe_target(f)) {
             let what = format!("{name} writes a file");
             if f.is_empty() {
                 self.write(what);
             } else {
-                self.write_to(what, &f, f.contains('$'));
+                self.write_to(what, f, f.contains('$'));
             }
         }
         for s in found.shell {

@@ -1574,7 +1574,8 @@ pub(crate) fn scan_sql(text: &str) -> Sql {
             let arg = words.next().unwrap_or("");
             match cmd {
                 "output" | "once" | "backup" | "save" | "excel" | "dump-to" => {
-                    let a = arg.trim_matches(['\'', '"']);
+                    // `;`: the one the SQL arguments are joined with
+                    let a = arg.trim_end_matches(';').trim_matches(['\'', '"']);
                     if !a.is_empty() && a != "stdout" && !a.starts_with('-') {
                         out.files.push(a.to_string());
                     } else if cmd == "backup" || cmd == "save" {

@@ -2864,3 +2864,25 @@ fn user_container_commands() {
     assert!(!w("box --name x img rm /a/x"));
     assert!(!w("box --bind .:/a img ls /a"));
 }
+
+/// `/dev/null`, `/dev/stdout`, `/dev/stderr` and `/dev/fd/N` are not files
+/// wherever a write target is judged: in SQL dot commands and psql's
+/// backslash commands too.
+#[test]
+fn device_targets_in_sql_and_psql() {
+    check_pairs(&[
+        (
+            "sqlite3 app.db '.output out.txt' 'select 1'",
+            "sqlite3 app.db '.output /dev/null' 'select 1'",
+        ),
+        (
+            "sqlite3 app.db '.once result.csv' 'select 1'",
+            "sqlite3 app.db '.once /dev/stdout' 'select 1'",
+        ),
+        ("psql -c '\\o out.txt' shop", "psql -c '\\o /dev/null' shop"),
+        (
+            "psql -c \"\\copy t TO 'x.csv' CSV\" shop",
+            "psql -c \"\\copy t TO '/dev/stdout' CSV\" shop",
+        ),
+    ]);
+}
