@@ -1,7 +1,8 @@
 //! Inline code given to interpreters (`python -c`, `node -e`, `perl -e`,
 //! `ruby -e`, `php -r`, `lua -e`, `Rscript -e`, `pwsh -c`, `julia -e`, awk
-//! programs, sed scripts, SQL given to `sqlite3`, `psql -c` backslash
-//! commands): does it open files for writing, delete
+//! programs, sed scripts, SQL given to `sqlite3`, `psql` backslash
+//! commands, Tcl given to `tclsh`, Emacs Lisp given to `emacs --batch`):
+//! does it open files for writing, delete
 //! or move them, or run shell commands? A small tokenizer (identifiers,
 //! string literals, punctuation) is enough to tell `open(p, 'w')` from
 //! `open(p)` and `os.remove(p)` from `xs.remove(p)`; it is a heuristic, not an

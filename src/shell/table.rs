@@ -3,8 +3,8 @@
 //! the same fields). Commands whose meaning needs code — shells, `eval`,
 //! `source`, interpreters and their inline code, `sed`, `awk`, `find`,
 //! `fd`, `xargs`, `parallel`, `tar`, `sqlite3`, `duckdb`, `psql`,
-//! `pacman`, `pwsh`, `ex` and `ed` scripts — are in `classify.rs`; they are known commands too
-//! ([`CODE`]).
+//! `pacman`, `pwsh`, `tclsh`, `emacs` in batch mode, `ex` and `ed` scripts
+//! — are in `classify.rs`; they are known commands too ([`CODE`]).
 //!
 //! The table is Rust data, not a file read at run time: parsing it would
 //! cost more than a whole hook call (a 72 KB TOML document took ~7 ms to
