@@ -194,6 +194,20 @@ impl<'p> Marks<'p> {
     }
 }
 
+/// The value of `--entrypoint` among a container command's options, with
+/// the index of the word holding it.
+fn entrypoint<'a>(opts: &'a [Arg<'_>]) -> Option<(usize, &'a str)> {
+    let mut found = None;
+    for (k, a) in opts.iter().enumerate() {
+        if let Some(v) = a.strip_prefix("--entrypoint=") {
+            found = Some((k, v));
+        } else if a == "--entrypoint" {
+            found = opts.get(k + 1).map(|v| (k + 1, v.as_ref()));
+        }
+    }
+    found.filter(|(_, v)| !v.is_empty())
+}
+
 /// A word whose only expansion is the current directory (`$(pwd):/src`).
 fn only_cwd(w: &str) -> bool {
     let mut rest = w.to_string();
@@ -941,7 +955,21 @@ impl Cx<'_, '_, '_> {
             }
             if kind == RunKind::Container {
                 self.record(argv);
-                self.contained(&argv[start..], marks.skip(start));
+                // `--entrypoint PROG`: PROG runs, given the words after the
+                // image
+                match entrypoint(&argv[1..start]) {
+                    Some((k, e)) if marks.path(k + 1, &argv[k + 1]) => {
+                        self.unknown(format_args!("the program the container runs"), e);
+                    }
+                    Some((_, e)) => {
+                        let mut run: Vec<Arg<'_>> = Vec::with_capacity(argv.len() - start + 1);
+                        run.push(e.to_string().into());
+                        run.extend(argv[start..].iter().cloned());
+                        // word 0 takes the marks of the image's word
+                        self.contained(&run, marks.skip(start - 1));
+                    }
+                    None => self.contained(&argv[start..], marks.skip(start)),
+                }
                 return;
             }
             // A script file or a project task: the runner is the command.

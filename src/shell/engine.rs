@@ -217,6 +217,12 @@ impl Cx<'_, '_, '_> {
         // the first argument of a command with subcommands, when it names
         // none of them
         let mut unlisted: Option<usize> = None;
+        // a container's argv starts right after its image, options or not
+        // (`docker run IMG -c …` under `--entrypoint sh`)
+        let container_at = match spec.run() {
+            Some((at, RunKind::Container)) if at > 0 => Some(usize::from(at)),
+            _ => None,
+        };
         let mut i = 0;
         'words: while let Some(a) = args.get(i) {
             let ai = i;
@@ -226,7 +232,9 @@ impl Cx<'_, '_, '_> {
                 dd = true;
                 continue;
             }
-            let option = a.len() > 1 && a.starts_with('-');
+            let option = a.len() > 1
+                && a.starts_with('-')
+                && container_at.is_none_or(|at| positions.as_slice().len() != at);
             if dd || !option {
                 if option {
                     // after `--`, flags passed on still say what it does

@@ -2886,3 +2886,23 @@ fn device_targets_in_sql_and_psql() {
         ),
     ]);
 }
+
+/// `--entrypoint PROG` makes PROG the container's program, with the words
+/// after the image as its arguments.
+#[test]
+fn container_entrypoint() {
+    check_pairs(&[
+        (
+            "docker run -v \"$PWD\":/app --entrypoint sh node:20 -c 'rm -rf /app/x'",
+            "docker run -v \"$PWD\":/app --entrypoint sh node:20 -c 'ls /app'",
+        ),
+        (
+            "docker run -v \"$PWD\":/app --entrypoint=rm alpine -rf /app/x",
+            "docker run -v \"$PWD\":/app --entrypoint=ls alpine -la /app",
+        ),
+        (
+            "docker run -v \"$PWD\":/app --entrypoint touch alpine /app/x",
+            "docker run --entrypoint touch alpine /app/x",
+        ),
+    ]);
+}
