@@ -2622,7 +2622,7 @@ impl Cx<'_, '_, '_> {
             if f.is_empty() {
                 self.write(what);
             } else {
-                self.write_to(what, &f, runtime);
+                self.write_to(what, f, runtime);
             }
         }
         for s in found.shell {
