@@ -99,6 +99,7 @@ pub const COMMAND_KEYS: &[&str] = &[
     "run",
     "runs",
     "run_after",
+    "mounts",
     "code",
     "python_code",
     "code_args",
@@ -307,6 +308,7 @@ fn read_command(
     spec.read_only = options(r, "read_only");
     spec.listing = options(r, "listing");
     spec.run_after = options(r, "run_after");
+    spec.mounts = options(r, "mounts");
     spec.code = options(r, "code");
     spec.python_code = options(r, "python_code");
     spec.chdir = options(r, "chdir");
@@ -360,10 +362,11 @@ fn read_command(
             "command" => RunKind::Command,
             "script" => RunKind::Script,
             "task" => RunKind::Task,
+            "container" => RunKind::Container,
             other => {
                 r.error_at(
                     &v.span(),
-                    format!("\"runs\"{ctx} must be \"command\", \"script\" or \"task\", found \"{other}\""),
+                    format!("\"runs\"{ctx} must be \"command\", \"script\", \"task\" or \"container\", found \"{other}\""),
                 );
                 RunKind::Command
             }

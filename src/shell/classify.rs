@@ -194,6 +194,29 @@ impl<'p> Marks<'p> {
     }
 }
 
+/// The value of `--entrypoint` among a container command's options, with
+/// the index of the word holding it.
+fn entrypoint<'a>(opts: &'a [Arg<'_>]) -> Option<(usize, &'a str)> {
+    let mut found = None;
+    for (k, a) in opts.iter().enumerate() {
+        if let Some(v) = a.strip_prefix("--entrypoint=") {
+            found = Some((k, v));
+        } else if a == "--entrypoint" {
+            found = opts.get(k + 1).map(|v| (k + 1, v.as_ref()));
+        }
+    }
+    found.filter(|(_, v)| !v.is_empty())
+}
+
+/// A word whose only expansion is the current directory (`$(pwd):/src`).
+fn only_cwd(w: &str) -> bool {
+    let mut rest = w.to_string();
+    for cwd in ["$(pwd)", "${PWD}", "$PWD", "`pwd`"] {
+        rest = rest.replace(cwd, "");
+    }
+    !rest.contains(['$', '`'])
+}
+
 /// A word quoted in a reason: one line, at most 40 characters.
 fn shorten(word: &str) -> String {
     let one_line = word.replace(['\n', '\r'], " ");
@@ -613,6 +636,33 @@ impl Cx<'_, '_, '_> {
         self.level -= 1;
     }
 
+    /// The command a container runs through a writable bind mount: a
+    /// command of its own, whose writes count; the paths it names are the
+    /// container's, so they are left unnamed.
+    fn contained(&mut self, argv: &[Arg<'_>], marks: Marks) {
+        let before = self.out.targets.len();
+        self.nested(argv, marks);
+        let named = self
+            .out
+            .targets
+            .split_off(before.min(self.out.targets.len()));
+        for t in named {
+            self.out
+                .unnamed
+                .push(format!("a write to {t} in a container"));
+        }
+    }
+
+    /// What a command found in a script's or a task's words runs
+    /// (`apply`'s answer).
+    fn follow(&mut self, kind: RunKind, argv: &[Arg<'_>], marks: Marks) {
+        if kind == RunKind::Container {
+            self.contained(argv, marks);
+        } else {
+            self.nested(argv, marks);
+        }
+    }
+
     /// Mark the analysis unanalysable: `what` (e.g. "the command name") is
     /// only known at run time; `part` is the word that makes it so.
     pub(crate) fn unknown(&mut self, what: std::fmt::Arguments<'_>, part: &str) {
@@ -722,8 +772,8 @@ impl Cx<'_, '_, '_> {
         let name = cmd_name(path);
         match self.lookup(name) {
             Some(spec) if !table::is_code(name) => {
-                if let Some((at, _, _)) = self.apply(spec, name, args, marks) {
-                    self.nested(&args[at..], marks.skip(at));
+                if let Some((at, kind, _)) = self.apply(spec, name, args, marks) {
+                    self.follow(kind, &args[at..], marks.skip(at));
                 }
             }
             _ => self.generic(name, name, args, marks, Kind::Script),
@@ -833,6 +883,9 @@ impl Cx<'_, '_, '_> {
             let Some((first, args)) = argv.split_first() else {
                 return;
             };
+            if !self.out.aliases.is_empty() {
+                self.used_alias(first);
+            }
             if marks.name(0, first) {
                 self.record(argv);
                 self.unknown(format_args!("the command name"), first);
@@ -901,12 +954,13 @@ impl Cx<'_, '_, '_> {
             };
             let start = at + 1;
             // `timeout $t cmd`: an unquoted expansion among the wrapper's
-            // options may split and become the command.
-            if let Some((_, w)) = argv[1..start]
-                .iter()
-                .enumerate()
-                .find(|(k, w)| marks.split(k + 1, w))
-            {
+            // options may split and become the command. Not the current
+            // directory in a container's mount (`-v $(pwd):/src`): it splits
+            // only if the directory's name has blanks, and docker then
+            // fails on the mount.
+            if let Some((_, w)) = argv[1..start].iter().enumerate().find(|(k, w)| {
+                marks.split(k + 1, w) && !(kind == RunKind::Container && only_cwd(w))
+            }) {
                 self.record(argv);
                 self.unknown(format_args!("the command run by {name}"), w);
                 return;
@@ -916,10 +970,47 @@ impl Cx<'_, '_, '_> {
                 marks = marks.skip(start);
                 continue;
             }
+            if kind == RunKind::Container {
+                self.record(argv);
+                // `--entrypoint PROG`: PROG runs, given the words after the
+                // image
+                match entrypoint(&argv[1..start]) {
+                    Some((k, e)) if marks.path(k + 1, &argv[k + 1]) => {
+                        self.unknown(format_args!("the program the container runs"), e);
+                    }
+                    Some((_, e)) => {
+                        let mut run: Vec<Arg<'_>> = Vec::with_capacity(argv.len() - start + 1);
+                        run.push(e.to_string().into());
+                        run.extend(argv[start..].iter().cloned());
+                        // word 0 takes the marks of the image's word
+                        self.contained(&run, marks.skip(start - 1));
+                    }
+                    None => self.contained(&argv[start..], marks.skip(start)),
+                }
+                return;
+            }
             // A script file or a project task: the runner is the command.
             self.record(argv);
             self.run_script(kind, &label, &argv[start..], marks.skip(start));
             return;
+        }
+    }
+
+    /// A command word that names an alias defined earlier in the line
+    /// (`alias l='rm -rf x'` … `l`): its value runs, analysed once (an
+    /// alias naming itself, `alias rm='rm -i'`, is not expanded again).
+    fn used_alias(&mut self, word: &str) {
+        let mut k = 0;
+        while k < self.out.aliases.len() {
+            if self.out.aliases[k].0 != word {
+                k += 1;
+                continue;
+            }
+            let (_, value, runtime) = self.out.aliases.swap_remove(k);
+            if runtime {
+                self.unknown(format_args!("the code an alias runs"), &value);
+            }
+            self.reanalyse(&value);
         }
     }
 
@@ -954,11 +1045,17 @@ impl Cx<'_, '_, '_> {
             self.unknown(format_args!("an array subscript evaluated as code"), a);
         }
         match name {
-            // `alias l='rm -rf x'`: the value runs wherever `l` is used later.
+            // `alias l='rm -rf x'`: the value runs where `l` is used later
+            // (see `Cx::used_alias`); defining it runs nothing.
             "alias" => {
-                for a in args {
-                    if let Some((_, v)) = a.split_once('=') {
-                        self.reanalyse(v);
+                for (k, a) in args.iter().enumerate() {
+                    if let Some((n, v)) = a.split_once('=')
+                        && !n.starts_with('-')
+                    {
+                        let runtime = marks.code(k, a);
+                        self.out
+                            .aliases
+                            .push((n.to_string(), v.to_string(), runtime));
                     }
                 }
             }
@@ -1011,8 +1108,8 @@ impl Cx<'_, '_, '_> {
         let by_name = kind == RunKind::Task && is_fix_target(name);
         match self.lookup(name) {
             Some(spec) if !(table::is_code(name) || by_name) => {
-                if let Some((at, _, _)) = self.apply(spec, name, args, marks) {
-                    self.nested(&args[at..], marks.skip(at));
+                if let Some((at, kind, _)) = self.apply(spec, name, args, marks) {
+                    self.follow(kind, &args[at..], marks.skip(at));
                 }
             }
             _ => {
@@ -1099,7 +1196,7 @@ impl Cx<'_, '_, '_> {
             "sed" | "gsed" => self.sed(name, args, marks),
             "tar" | "gtar" | "bsdtar" => self.tar(args, marks),
             "sqlite3" | "duckdb" => self.sql(name, args, stdin, marks),
-            "psql" => self.psql(args, marks),
+            "psql" => self.psql(args, stdin, marks),
             "pacman" => {
                 let write = args.iter().any(|a| {
                     (a.starts_with("-S")
@@ -1114,6 +1211,7 @@ impl Cx<'_, '_, '_> {
                 }
             }
             "deno" => self.deno(args, stdin, marks),
+            "emacs" => self.emacs(args, marks),
             "bun" => self.bun(args, stdin, marks),
             _ => {}
         }
@@ -1166,6 +1264,7 @@ impl Cx<'_, '_, '_> {
                 "--delimiter",
                 "--joblog",
                 "--results",
+                "--res",
                 "--colsep",
                 "--timeout",
                 "--retries",
@@ -1177,6 +1276,7 @@ impl Cx<'_, '_, '_> {
                 "--delay",
             ],
         );
+        self.parallel_files(&args[..i.min(args.len())], marks);
         let inner: Vec<&Arg<'_>> = args[i.min(args.len())..]
             .iter()
             .take_while(|a| !a.starts_with(":::"))
@@ -1209,6 +1309,40 @@ impl Cx<'_, '_, '_> {
         self.reanalyse(&code);
     }
 
+    /// Files `parallel` writes itself, from its options (`opts`): the
+    /// `--results DIR` tree, the `--joblog FILE`, `--files` output files.
+    fn parallel_files(&mut self, opts: &[Arg<'_>], marks: Marks) {
+        let mut i = 0;
+        while let Some(a) = opts.get(i) {
+            i += 1;
+            let (key, glued) = match a.split_once('=') {
+                Some((k, v)) if k.starts_with("--") => (k, Some(v)),
+                _ => (a.as_ref(), None),
+            };
+            match key {
+                "--results" | "--res" | "--joblog" => {
+                    let (vi, v) = match glued {
+                        Some(v) => (i - 1, v),
+                        None => {
+                            i += 1;
+                            match opts.get(i - 1) {
+                                Some(v) => (i - 1, v.as_ref()),
+                                None => break,
+                            }
+                        }
+                    };
+                    if v != "-" && !is_safe_target(v) {
+                        self.write_to(format!("parallel {key} {v}"), v, marks.path(vi, v));
+                    }
+                }
+                "--files" | "--output-as-files" | "--outputasfiles" | "--files0" => {
+                    self.write(format!("parallel {key}"));
+                }
+                _ => {}
+            }
+        }
+    }
+
     fn deno(&mut self, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         if args.first().is_some_and(|a| a == "eval") {
             if let Some((_, a)) = args.iter().enumerate().find(|(k, a)| marks.code(*k, a)) {
@@ -1221,6 +1355,74 @@ impl Cx<'_, '_, '_> {
         }
         let _ = stdin;
         self.apply_code_spec(table::deno(), "deno", args, marks);
+    }
+
+    /// `emacs FILE…` edits its files (the table's spec); in batch mode it
+    /// writes what its `--eval` code and `-f` functions write (saving,
+    /// exporting, compiling, tangling, deleting, running a process: see
+    /// [`code::elisp_writes`]), and `--script FILE` runs a script file.
+    fn emacs(&mut self, args: &[Arg<'_>], marks: Marks) {
+        let batch = args
+            .iter()
+            .any(|a| matches!(a.as_ref(), "--batch" | "-batch" | "--script" | "-script"));
+        if !batch {
+            self.apply_code_spec(table::emacs(), "emacs", args, marks);
+            return;
+        }
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            i += 1;
+            let (key, glued) = match a.split_once('=') {
+                Some((k, v)) if k.starts_with("--") => (k, Some(v)),
+                _ => (a.as_ref(), None),
+            };
+            let code = matches!(
+                key,
+                "--eval" | "-eval" | "--execute" | "-execute" | "-f" | "--funcall" | "-funcall"
+            );
+            let script = matches!(key, "--script" | "-script");
+            let value = code
+                || script
+                || matches!(
+                    key,
+                    "-l" | "--load"
+                        | "-L"
+                        | "--directory"
+                        | "--insert"
+                        | "-t"
+                        | "--terminal"
+                        | "-d"
+                        | "--display"
+                        | "--chdir"
+                        | "--init-directory"
+                        | "-u"
+                        | "--user"
+                );
+            if !value {
+                continue;
+            }
+            let (vi, v) = match glued {
+                Some(v) => (i - 1, v),
+                None => {
+                    i += 1;
+                    match args.get(i - 1) {
+                        Some(v) => (i - 1, v.as_ref()),
+                        None => break,
+                    }
+                }
+            };
+            if code {
+                if marks.code(vi, v) {
+                    self.unknown(format_args!("the code run by emacs {key}"), v);
+                }
+                if code::elisp_writes(v) {
+                    self.write(format!("emacs --batch {key}"));
+                }
+            } else if script {
+                self.script(v, &args[i..], marks.skip(i));
+                return;
+            }
+        }
     }
 
     fn bun(&mut self, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
@@ -1240,6 +1442,7 @@ impl Cx<'_, '_, '_> {
     fn apply_code_spec(&mut self, spec: SpecRef, name: &str, args: &[Arg<'_>], marks: Marks) {
         match self.apply(spec, name, args, marks) {
             Some((at, RunKind::Command, _)) => self.nested(&args[at..], marks.skip(at)),
+            Some((at, RunKind::Container, _)) => self.contained(&args[at..], marks.skip(at)),
             Some((at, kind, label)) => self.run_script(kind, &label, &args[at..], marks.skip(at)),
             None => {}
         }
@@ -1317,17 +1520,22 @@ impl Cx<'_, '_, '_> {
         }
     }
 
-    /// Interpreters whose code is not scanned (`lua`, `tclsh`, …): only
-    /// code that exists at run time is reported (`curl … | lua`).
+    /// Interpreters whose code is scanned only for Tcl (`tclsh`, `wish`,
+    /// `expect`) and not at all for the others (`osascript`, `irb`): code
+    /// that exists at run time is reported (`curl … | osascript`).
     fn other_interpreter(&mut self, name: &str, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
+        let tcl = matches!(name, "tclsh" | "wish" | "expect");
         let mut i = 0;
         while let Some(a) = args.get(i) {
             match a.as_ref() {
                 "-e" | "-c" => {
-                    if let Some(c) = args.get(i + 1)
-                        && marks.code(i + 1, c)
-                    {
-                        self.unknown(format_args!("the code run by {name} {a}"), c);
+                    if let Some(c) = args.get(i + 1) {
+                        if marks.code(i + 1, c) {
+                            self.unknown(format_args!("the code run by {name} {a}"), c);
+                        }
+                        if tcl {
+                            self.findings(code::scan_tcl(c), &format!("{name} {a}"));
+                        }
                     }
                     return;
                 }
@@ -1346,7 +1554,11 @@ impl Cx<'_, '_, '_> {
                 }
             }
         }
-        self.stdin_code(stdin, name);
+        if let Some(src) = self.stdin_code(stdin, name)
+            && tcl
+        {
+            self.findings(code::scan_tcl(&src), &format!("{name} script on stdin"));
+        }
     }
 
     fn php(&mut self, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
@@ -2368,16 +2580,19 @@ impl Cx<'_, '_, '_> {
     }
 
     /// `psql`: the files `-o`/`--output` and `-L`/`--log-file` name, and
-    /// those its `-c` commands write on this machine (`\copy … TO 'f'`,
-    /// `\o f`); SQL it sends changes the server, not a file.
-    fn psql(&mut self, args: &[Arg<'_>], marks: Marks) {
+    /// those its `-c` commands, or the commands it reads from a here-doc or
+    /// a visible pipe, write on this machine (`\copy … TO 'f'`, `\o f`);
+    /// SQL it sends changes the server, not a file.
+    fn psql(&mut self, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         let mut i = 0;
+        let mut script = false;
         while let Some(a) = args.get(i) {
             i += 1;
             let (key, glued) = match a.split_once('=') {
                 Some((k, v)) if k.starts_with("--") => (k, Some(v)),
                 _ => (a.as_ref(), None),
             };
+            script |= matches!(key, "-c" | "--command" | "-f" | "--file");
             if !matches!(
                 key,
                 "-c" | "--command" | "-o" | "--output" | "-L" | "--log-file"
@@ -2395,21 +2610,40 @@ impl Cx<'_, '_, '_> {
                 }
             };
             if matches!(key, "-c" | "--command") {
-                let found = code::scan_psql(v);
-                for f in found.files {
-                    let what = format!("psql {key} writes a file");
-                    if f.is_empty() {
-                        self.write(what);
-                    } else {
-                        self.write_to(what, &f, marks.code(vi, v));
-                    }
-                }
-                for s in found.shell {
-                    self.reanalyse(&s);
-                }
+                self.psql_commands(v, &format!("psql {key}"), marks.code(vi, v));
             } else if v != "-" && !is_safe_target(v) {
                 self.write_to(format!("psql {key} {v}"), v, marks.path(vi, v));
             }
+        }
+        // without -c or -f it reads its commands from standard input; a
+        // file or an input flowgate cannot see is like a script file
+        if !script {
+            match stdin {
+                Stdin::Text(t, runtime) => self.psql_commands(t, "psql on stdin", runtime),
+                Stdin::Pipe(..) => {
+                    if let Ok(Some(t)) = stdin.script() {
+                        self.psql_commands(&t, "psql on stdin", false);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// What psql backslash commands in `text` write (`runtime`: the text
+    /// has expansions, so its file names are not sure).
+    fn psql_commands(&mut self, text: &str, who: &str, runtime: bool) {
+        let found = code::scan_psql(text);
+        for f in found.files.iter().filter(|f| !is_safe_target(f)) {
+            let what = format!("{who} writes a file");
+            if f.is_empty() {
+                self.write(what);
+            } else {
+                self.write_to(what, f, runtime);
+            }
+        }
+        for s in found.shell {
+            self.reanalyse(&s);
         }
     }
 
@@ -2483,12 +2717,12 @@ impl Cx<'_, '_, '_> {
                 _ => self.write(what),
             }
         }
-        for f in found.files {
+        for f in found.files.iter().filter(|f| !is_safe_target(f)) {
             let what = format!("{name} writes a file");
             if f.is_empty() {
                 self.write(what);
             } else {
-                self.write_to(what, &f, f.contains('$'));
+                self.write_to(what, f, f.contains('$'));
             }
         }
         for s in found.shell {

@@ -1,7 +1,8 @@
 //! Inline code given to interpreters (`python -c`, `node -e`, `perl -e`,
 //! `ruby -e`, `php -r`, `lua -e`, `Rscript -e`, `pwsh -c`, `julia -e`, awk
-//! programs, sed scripts, SQL given to `sqlite3`, `psql -c` backslash
-//! commands): does it open files for writing, delete
+//! programs, sed scripts, SQL given to `sqlite3`, `psql` backslash
+//! commands, Tcl given to `tclsh`, Emacs Lisp given to `emacs --batch`):
+//! does it open files for writing, delete
 //! or move them, or run shell commands? A small tokenizer (identifiers,
 //! string literals, punctuation) is enough to tell `open(p, 'w')` from
 //! `open(p)` and `os.remove(p)` from `xs.remove(p)`; it is a heuristic, not an
@@ -306,10 +307,18 @@ fn python(toks: &[Tok], f: &mut Findings) {
             f.writes.push("edits files in place (fileinput)".into());
             continue;
         }
+        // Python 2's `exec "code"` statement
+        if name == "exec"
+            && let Some(Tok::Str(code)) = toks.get(i + 1)
+        {
+            python_code(code, f);
+            continue;
+        }
         if !is_punct(toks.get(i + 1), '(') {
             continue;
         }
         let (dotted, owner) = receiver(toks, i);
+        let builtin = !dotted || owner == Some("builtins");
         let after_call = dotted && i >= 2 && is_punct(toks.get(i - 2), ')');
         let args = call_args(toks, i + 1);
         let write = match name {
@@ -355,6 +364,29 @@ fn python(toks: &[Tok], f: &mut Findings) {
                 }
                 false
             }
+            // code run from a string: scanned when it is a literal, only
+            // known at run time when it is not (`exec(open(f).read())`)
+            "exec" | "eval" if builtin => {
+                match args.first() {
+                    Some([Tok::Str(code)]) => python_code(code, f),
+                    // `compile('…', …)`: scanned where the loop meets it
+                    Some([Tok::Ident(c), Tok::Punct('('), Tok::Str(_), ..]) if c == "compile" => {}
+                    Some(_) => {
+                        f.runtime.get_or_insert_with(|| {
+                            format!("the code run by {name}() is only known at run time")
+                        });
+                    }
+                    None => {}
+                }
+                false
+            }
+            // compiling runs nothing, but the code may be run later
+            "compile" if builtin => {
+                if let Some([Tok::Str(code)]) = args.first() {
+                    python_code(code, f);
+                }
+                false
+            }
             "connect" if owner == Some("sqlite3") => {
                 db_file |=
                     !matches!(args.first(), Some([Tok::Str(d)]) if d == ":memory:" || d.is_empty());
@@ -378,6 +410,18 @@ fn python(toks: &[Tok], f: &mut Findings) {
     }
     if db_file && db_change {
         f.writes.push("changes a database file (sqlite3)".into());
+    }
+}
+
+/// Python code in a string literal (`exec('…')`): its findings are the
+/// enclosing code's. The string is shorter than the code it is in, so the
+/// nesting ends.
+fn python_code(code: &str, f: &mut Findings) {
+    let inner = scan(Lang::Python, code);
+    f.writes.extend(inner.writes);
+    f.shell.extend(inner.shell);
+    if f.runtime.is_none() {
+        f.runtime = inner.runtime;
     }
 }
 
@@ -761,6 +805,240 @@ fn r(toks: &[Tok], f: &mut Findings) {
         if write {
             f.writes.push(format!("writes files ({n})"));
         }
+    }
+}
+
+/// Tcl code (`tclsh`, `wish`, `expect`): `open F w|a|r+|{WRONLY …}`,
+/// `file delete|copy|rename|mkdir|link|tempfile`, `file attributes|mtime`
+/// that set, and the commands `exec`, `spawn` and `open "|cmd"` run.
+/// Braced words (bodies of `if`, `proc`, `foreach`, …) are scanned as code
+/// too, and so are the scripts `eval`, `uplevel`, `catch`, `after` and
+/// `time` run: data in braces that reads like a writing command counts.
+pub(crate) fn scan_tcl(src: &str) -> Findings {
+    let chars: Vec<char> = src.chars().collect();
+    let mut f = Findings::default();
+    tcl_scan(&chars, 0, &mut f);
+    f.writes.dedup();
+    f
+}
+
+/// Does Emacs Lisp code (an `--eval` form or a `-f` function name) name
+/// something that writes files: saving, writing, deleting, renaming,
+/// copying, exporting, tangling, compiling, installing packages, running a
+/// process? Read as text, strings included (`(funcall (intern "save-…"))`):
+/// a word that only looks like one counts too.
+pub(crate) fn elisp_writes(code: &str) -> bool {
+    let code = code.to_ascii_lowercase();
+    [
+        "write",
+        "save",
+        "delete-file",
+        "delete-directory",
+        "rename-file",
+        "copy-file",
+        "copy-directory",
+        "make-directory",
+        "make-symbolic-link",
+        "add-name-to-file",
+        "with-temp-file",
+        "append-to-file",
+        "set-file-",
+        "tangle",
+        "export",
+        "compile",
+        "install",
+        "package-refresh",
+        "package-upgrade",
+        "package-delete",
+        "package-vc",
+        "shell-command",
+        "process",
+        "publish",
+        "url-copy",
+        "dired-do-",
+        "recover",
+    ]
+    .iter()
+    .any(|w| code.contains(w))
+}
+
+/// Deeper than this, Tcl code is not read.
+const TCL_DEPTH: usize = 40;
+
+fn tcl_scan(s: &[char], depth: usize, f: &mut Findings) {
+    if depth > TCL_DEPTH {
+        f.runtime
+            .get_or_insert_with(|| "Tcl code nested too deep to read".into());
+        return;
+    }
+    let mut cmds = Vec::new();
+    let mut i = 0;
+    tcl_script(s, &mut i, None, depth, &mut cmds, f);
+    for words in &cmds {
+        tcl_command(words, depth, f);
+    }
+}
+
+/// The commands of a Tcl script from `s[*i]` to `close` (`]` of a command
+/// substitution) or the end, into `cmds`; braced words and command
+/// substitutions are scanned as code of their own.
+fn tcl_script(
+    s: &[char],
+    i: &mut usize,
+    close: Option<char>,
+    depth: usize,
+    cmds: &mut Vec<Vec<String>>,
+    f: &mut Findings,
+) {
+    let mut words: Vec<String> = Vec::new();
+    while let Some(&c) = s.get(*i) {
+        if Some(c) == close {
+            *i += 1;
+            break;
+        }
+        match c {
+            '\n' | ';' => {
+                *i += 1;
+                if !words.is_empty() {
+                    cmds.push(std::mem::take(&mut words));
+                }
+            }
+            c if c.is_whitespace() => *i += 1,
+            '\\' if s.get(*i + 1) == Some(&'\n') => *i += 2,
+            '#' if words.is_empty() => {
+                while s.get(*i).is_some_and(|&d| d != '\n') {
+                    *i += 1;
+                }
+            }
+            '{' => {
+                let start = *i + 1;
+                let mut level = 0usize;
+                while let Some(&d) = s.get(*i) {
+                    match d {
+                        '\\' => *i += 1,
+                        '{' => level += 1,
+                        '}' => {
+                            level -= 1;
+                            if level == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    *i += 1;
+                }
+                let end = (*i).min(s.len());
+                *i += 1;
+                let body = &s[start.min(end)..end];
+                tcl_scan(body, depth + 1, f);
+                words.push(body.iter().collect());
+            }
+            _ => {
+                // a bare or quoted word, with command substitutions in it
+                let quoted = c == '"';
+                if quoted {
+                    *i += 1;
+                }
+                let mut w = String::new();
+                while let Some(&d) = s.get(*i) {
+                    if quoted && d == '"' {
+                        *i += 1;
+                        break;
+                    }
+                    if !quoted && (d.is_whitespace() || d == ';' || Some(d) == close) {
+                        break;
+                    }
+                    match d {
+                        '\\' => {
+                            w.extend(s.get(*i + 1));
+                            *i += 2;
+                        }
+                        '[' => {
+                            *i += 1;
+                            if depth + 1 > TCL_DEPTH {
+                                f.runtime.get_or_insert_with(|| {
+                                    "Tcl code nested too deep to read".into()
+                                });
+                                return;
+                            }
+                            let mut inner = Vec::new();
+                            tcl_script(s, i, Some(']'), depth + 1, &mut inner, f);
+                            for cmd in &inner {
+                                tcl_command(cmd, depth + 1, f);
+                            }
+                            w.push_str("[…]");
+                        }
+                        _ => {
+                            w.push(d);
+                            *i += 1;
+                        }
+                    }
+                }
+                words.push(w);
+            }
+        }
+    }
+    if !words.is_empty() {
+        cmds.push(words);
+    }
+}
+
+/// What one Tcl command does that matters here.
+fn tcl_command(words: &[String], depth: usize, f: &mut Findings) {
+    let Some(name) = words.first() else { return };
+    let arg = |k: usize| words.get(k).map(String::as_str).unwrap_or("");
+    match name.as_str() {
+        "open" => {
+            if let Some(cmd) = arg(1).strip_prefix('|') {
+                f.shell.push(cmd.trim().to_string());
+            } else if let Some(mode) = words.get(2) {
+                let access = mode
+                    .split_whitespace()
+                    .any(|m| matches!(m, "WRONLY" | "RDWR" | "CREAT" | "APPEND" | "TRUNC"));
+                // a mode only known at run time counts
+                if access
+                    || mode.starts_with(['$', '['])
+                    || (!mode.is_empty()
+                        && mode.len() <= 3
+                        && mode.chars().all(|c| "rwab+".contains(c))
+                        && mode.contains(['w', 'a', '+']))
+                {
+                    f.writes.push("opens a file for writing".into());
+                }
+            }
+        }
+        "file" => {
+            let sub = arg(1);
+            let sets = (matches!(sub, "attributes") && words.len() > 4)
+                || (matches!(sub, "mtime" | "atime") && words.len() > 3);
+            if sets
+                || matches!(
+                    sub,
+                    "delete" | "copy" | "rename" | "mkdir" | "link" | "tempfile"
+                )
+            {
+                f.writes.push(format!("writes files (file {sub})"));
+            }
+        }
+        "exec" | "spawn" => {
+            let cmd: Vec<&str> = words[1..]
+                .iter()
+                .map(String::as_str)
+                .skip_while(|w| w.starts_with('-') && *w != "-")
+                // `>@stdout`, `2>@1`: Tcl's redirections to a channel
+                .filter(|w| !w.contains(">@") && !w.contains("<@"))
+                .collect();
+            let cmd = cmd.join(" ");
+            if !cmd.trim().is_empty() {
+                f.shell.push(cmd);
+            }
+        }
+        // their arguments are scripts (braced ones were scanned already)
+        "eval" | "uplevel" | "catch" | "after" | "time" => {
+            let code: Vec<char> = words[1..].join(" ").chars().collect();
+            tcl_scan(&code, depth + 1, f);
+        }
+        _ => {}
     }
 }
 
@@ -1297,7 +1575,8 @@ pub(crate) fn scan_sql(text: &str) -> Sql {
             let arg = words.next().unwrap_or("");
             match cmd {
                 "output" | "once" | "backup" | "save" | "excel" | "dump-to" => {
-                    let a = arg.trim_matches(['\'', '"']);
+                    // `;`: the one the SQL arguments are joined with
+                    let a = arg.trim_end_matches(';').trim_matches(['\'', '"']);
                     if !a.is_empty() && a != "stdout" && !a.starts_with('-') {
                         out.files.push(a.to_string());
                     } else if cmd == "backup" || cmd == "save" {
@@ -1312,6 +1591,11 @@ pub(crate) fn scan_sql(text: &str) -> Sql {
         }
         let upper = t.to_ascii_uppercase();
         let first = upper.split_whitespace().next().unwrap_or("");
+        // `EXPLAIN [QUERY PLAN] …` shows the plan without running it;
+        // `EXPLAIN ANALYZE` (duckdb, Postgres) runs it
+        if first == "EXPLAIN" && !upper.contains("ANALYZE") && !upper.contains("ANALYSE") {
+            continue;
+        }
         match first {
             "INSERT" | "UPDATE" | "DELETE" | "REPLACE" | "CREATE" | "DROP" | "ALTER" | "VACUUM"
             | "REINDEX" | "ANALYZE" | "UPSERT" | "MERGE" | "TRUNCATE" | "ATTACH" | "INSTALL"
@@ -1853,7 +2137,8 @@ pub(crate) fn scan_awk(prog: &str) -> Findings {
     f
 }
 
-/// Does a sed script contain a `w`/`W` command or an `s///w` flag?
+/// Does a sed script contain a `w`/`W` command or an `s///w` flag whose
+/// file is a file (not `/dev/stdout`, `/dev/stderr`, …)?
 pub(crate) fn sed_script_writes(script: &str) -> bool {
     let c: Vec<char> = script.chars().collect();
     let n = c.len();
@@ -1879,6 +2164,12 @@ pub(crate) fn sed_script_writes(script: &str) -> bool {
             i += 1;
         }
         i
+    };
+    // the file a `w` at `i` writes: the rest of the line
+    let to_file = |i: usize| {
+        let end = to_eol(i + 1);
+        let name: String = c[(i + 1).min(end)..end].iter().collect();
+        (super::classify::is_safe_target(name.trim()), end)
     };
     loop {
         while i < n && (c[i].is_whitespace() || matches!(c[i], ';' | '{' | '}')) {
@@ -1927,7 +2218,10 @@ pub(crate) fn sed_script_writes(script: &str) -> bool {
             return false;
         }
         match c[i] {
-            'w' | 'W' => return true,
+            'w' | 'W' => match to_file(i) {
+                (true, end) => i = end,
+                (false, _) => return true,
+            },
             's' | 'y' => {
                 let cmd = c[i];
                 let Some(&d) = c.get(i + 1) else { return false };
@@ -1939,7 +2233,13 @@ pub(crate) fn sed_script_writes(script: &str) -> bool {
                 if cmd == 's' {
                     while i < n && c[i].is_ascii_alphanumeric() {
                         if c[i] == 'w' {
-                            return true;
+                            match to_file(i) {
+                                (true, end) => {
+                                    i = end;
+                                    break;
+                                }
+                                (false, _) => return true,
+                            }
                         }
                         i += 1;
                     }

@@ -27,9 +27,10 @@ pub(crate) enum Field {
     Chdir,
     WriteTasks,
     PythonCode,
+    Mounts,
 }
 
-const LISTS: usize = 12;
+const LISTS: usize = 13;
 
 const fn lists(s: &Spec) -> [List; LISTS] {
     [
@@ -45,6 +46,7 @@ const fn lists(s: &Spec) -> [List; LISTS] {
         s.chdir,
         s.write_tasks,
         s.python_code,
+        s.mounts,
     ]
 }
 
@@ -62,6 +64,33 @@ pub(crate) struct Node {
     /// Nothing but names: the command writes nothing and runs nothing,
     /// whatever its arguments (`ls`, `grep`): the engine need not read them.
     plain: bool,
+    /// Some output, file or write-flag entry is a keyword (see
+    /// [`is_keyword`]): only then are arguments compared with them.
+    keywords: bool,
+}
+
+/// An entry that is a bare word, not an option (`pdftk … output FILE`,
+/// `pdftk FILE burst`): it matches an argument equal to it.
+pub(crate) const fn is_keyword(e: &str) -> bool {
+    let b = e.as_bytes();
+    !b.is_empty() && b[0] != b'-' && b[b.len() - 1] != b'='
+}
+
+/// Does a spec have keyword entries?
+const fn has_keywords(s: &Spec) -> bool {
+    let ls = [s.output, s.files, s.write_flags];
+    let mut f = 0;
+    while f < ls.len() {
+        let mut j = 0;
+        while j < ls[f].len() {
+            if is_keyword(ls[f][j]) {
+                return true;
+            }
+            j += 1;
+        }
+        f += 1;
+    }
+    false
 }
 
 /// Does a spec say nothing but its names?
@@ -91,6 +120,7 @@ const EMPTY: Node = Node {
     code_args: CodeArgs::None,
     tasks: false,
     plain: false,
+    keywords: false,
 };
 
 /// The compiled table: `K` nodes, `W` words, `B` bytes of text.
@@ -163,6 +193,7 @@ pub(crate) const fn compile<const K: usize, const W: usize, const B: usize>(
             code_args: s.code_args,
             tasks: s.tasks,
             plain: is_plain(s),
+            keywords: has_keywords(s),
             ..EMPTY
         };
         let mut f = 0;
@@ -459,6 +490,15 @@ impl SpecRef {
         }
     }
 
+    /// Some output, file or write-flag entry is a keyword.
+    pub fn has_keywords(&self) -> bool {
+        match (self, self.node()) {
+            (SpecRef::User(s), _) => has_keywords(s),
+            (_, Some(n)) => n.keywords,
+            _ => false,
+        }
+    }
+
     pub fn has_subcommands(&self) -> bool {
         match (self, self.node()) {
             (SpecRef::User(s), _) => !s.subcommands.is_empty(),
@@ -499,6 +539,7 @@ impl SpecRef {
             Field::Code,
             Field::Chdir,
             Field::PythonCode,
+            Field::Mounts,
         ]
         .into_iter()
         .flat_map(|f| self.list(f))

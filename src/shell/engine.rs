@@ -7,7 +7,7 @@
 
 use super::classify::{Cx, Dir, Marks, is_fix_target, is_remote, is_safe_target, join};
 use super::code::Lang;
-use super::compact::{Entries, Field, SpecRef};
+use super::compact::{Entries, Field, SpecRef, is_keyword};
 use super::parse::Arg;
 use super::spec::{CodeArgs, RunKind, Targets, Writes, wild};
 
@@ -38,6 +38,8 @@ struct Seen<'w> {
     dry_run: bool,
     listing: bool,
     write_flag: Option<&'w str>,
+    /// A `mounts` option gives the container a writable host path.
+    bind: bool,
 }
 
 /// An option value the spec names: (index of the word holding it, option,
@@ -132,6 +134,7 @@ fn takes_value(spec: &SpecRef, key: &str) -> bool {
         Field::Code,
         Field::Chdir,
         Field::PythonCode,
+        Field::Mounts,
     ]
     .into_iter()
     .any(|f| spec.list(f).any(|e| wild(entry_key(e), key)))
@@ -219,6 +222,12 @@ impl Cx<'_, '_, '_> {
         // the first argument of a command with subcommands, when it names
         // none of them
         let mut unlisted: Option<usize> = None;
+        // a container's argv starts right after its image, options or not
+        // (`docker run IMG -c …` under `--entrypoint sh`)
+        let container_at = match spec.run() {
+            Some((at, RunKind::Container)) if at > 0 => Some(usize::from(at)),
+            _ => None,
+        };
         let mut i = 0;
         'words: while let Some(a) = args.get(i) {
             let ai = i;
@@ -228,7 +237,9 @@ impl Cx<'_, '_, '_> {
                 dd = true;
                 continue;
             }
-            let option = a.len() > 1 && a.starts_with('-');
+            let option = a.len() > 1
+                && a.starts_with('-')
+                && container_at.is_none_or(|at| positions.as_slice().len() != at);
             if dd || !option {
                 if option {
                     // after `--`, flags passed on still say what it does
@@ -256,6 +267,22 @@ impl Cx<'_, '_, '_> {
                         &mut files
                     };
                     into.push((ai, k, v));
+                    continue;
+                }
+                if !dd
+                    && !option
+                    && spec.has_keywords()
+                    && self.keyword(
+                        &spec,
+                        a,
+                        ai,
+                        args,
+                        &mut i,
+                        &mut seen,
+                        &mut outputs,
+                        &mut files,
+                    )
+                {
                     continue;
                 }
                 if positions.len == 0 && positions.heap.is_none() && !dd && spec.has_subcommands() {
@@ -377,6 +404,10 @@ impl Cx<'_, '_, '_> {
             return None;
         }
         self.code_args(&spec, label, args, marks, pos, run.is_some());
+        if run.is_some_and(|(_, kind)| kind == RunKind::Container) && !seen.bind {
+            // what the container writes stays in it
+            return None;
+        }
         if run.is_some() && seen.write_flag.is_none() {
             // A wrapper's own default write happens only if it names a file
             // before the command (`script log.txt make`).
@@ -420,6 +451,41 @@ impl Cx<'_, '_, '_> {
         None
     }
 
+    /// An argument that is a keyword entry of the spec (`pdftk … output
+    /// FILE`, `pdftk FILE burst`): an output or file keyword takes the next
+    /// word as its file, a write-flag keyword is a write flag. Returns
+    /// whether `a` (word `ai`) was one.
+    #[allow(clippy::too_many_arguments)]
+    fn keyword<'w>(
+        &mut self,
+        spec: &SpecRef,
+        a: &'w str,
+        ai: usize,
+        args: &'w [Arg<'_>],
+        i: &mut usize,
+        seen: &mut Seen<'w>,
+        outputs: &mut Vec<Value<'w>>,
+        files: &mut Vec<Value<'w>>,
+    ) -> bool {
+        let output = spec.list(Field::Output).any(|e| is_keyword(e) && e == a);
+        if output || spec.list(Field::Files).any(|e| is_keyword(e) && e == a) {
+            if let Some(v) = args.get(ai + 1) {
+                let into = if output { outputs } else { files };
+                into.push((ai + 1, a, v.as_ref()));
+                *i = ai + 2;
+            }
+            return true;
+        }
+        if spec
+            .list(Field::WriteFlags)
+            .any(|e| is_keyword(e) && e == a)
+        {
+            seen.write_flag.get_or_insert(a);
+            return true;
+        }
+        false
+    }
+
     /// What a command writes with no write flag or output option.
     fn default_write(
         &mut self,
@@ -445,6 +511,8 @@ impl Cx<'_, '_, '_> {
                     self.write(label);
                 }
             }
+            // `pdftotext IN -`: the one output position is standard output
+            Writes::Always if chosen.is_empty() && stdout_target(spec.targets(), pos, args) => {}
             Writes::Always => self.write_targets(label.to_string(), chosen, args, marks, true),
         }
     }
@@ -497,6 +565,9 @@ impl Cx<'_, '_, '_> {
             if any(spec.list(Field::PythonCode), key, None) {
                 codes.push((vi, key, v, true));
             }
+            if !seen.bind && any(spec.list(Field::Mounts), key, None) {
+                seen.bind = writable_mount(key, v);
+            }
             if any(spec.list(Field::Chdir), key, None) {
                 self.dir = if marks.path(vi, v) || v.starts_with('~') {
                     Dir::Unknown
@@ -543,13 +614,13 @@ impl Cx<'_, '_, '_> {
                 self.code(Lang::Python, code, &who);
             }
             for &(vi, opt, v) in outputs {
-                if !is_stdout(v) {
+                if !is_stdout(v) && !is_process(v, marks, vi) {
                     self.write_to(format!("{label} {opt} {v}"), v, marks.path(vi, v));
                 }
             }
         }
         for &(vi, opt, v) in files {
-            if !is_stdout(v) {
+            if !is_stdout(v) && !is_process(v, marks, vi) {
                 self.write_to(format!("{label} {opt} {v}"), v, marks.path(vi, v));
             }
         }
@@ -619,7 +690,7 @@ impl Cx<'_, '_, '_> {
         let mut any_file = false;
         for &k in chosen {
             let t = args[k].as_ref();
-            if is_safe_target(t) {
+            if is_safe_target(t) || is_process(t, marks, k) {
                 continue;
             }
             any_file = true;
@@ -778,6 +849,37 @@ impl Cx<'_, '_, '_> {
             }
         }
     }
+}
+
+/// Does the value of mount option `key` give a container a writable host
+/// path? `-v SRC:DST[:OPTS]` with SRC a path (`/…`, `.…`, `~…`, `$PWD`,
+/// `$(pwd)`; not a volume name, not `:ro`), `--mount type=bind,…` without
+/// `readonly`/`ro`, `--volumes-from` (another container's mounts, not
+/// visible here).
+fn writable_mount(key: &str, v: &str) -> bool {
+    if key == "--volumes-from" {
+        return true;
+    }
+    if key == "--mount" {
+        let (mut bind, mut ro) = (false, false);
+        for part in v.split(',') {
+            match part.split_once('=') {
+                Some(("type", t)) => bind = t == "bind",
+                Some(("readonly" | "ro", x)) => ro = !matches!(x, "false" | "0"),
+                None if matches!(part, "readonly" | "ro") => ro = true,
+                _ => {}
+            }
+        }
+        return bind && !ro;
+    }
+    let mut parts = v.split(':');
+    let src = parts.next().unwrap_or("");
+    if parts.next().is_none() {
+        return false; // `-v /data`: an anonymous volume
+    }
+    let host = src.starts_with(['/', '.', '~', '$', '`']) || src.contains('/');
+    let ro = parts.any(|o| o.split(',').any(|o| matches!(o, "ro" | "readonly")));
+    host && !ro
 }
 
 /// A `--dry-run`/`--dryrun` on a known command (`--dry-run=client` too,
@@ -1005,6 +1107,23 @@ const FORMATS: &[&str] = &[
     "jsonpath",
     "jsonpath-as-json",
 ];
+
+/// Is the single output position `targets` names (the n-th, the last)
+/// given as `-`, standard output?
+fn stdout_target(targets: Targets, pos: &[usize], args: &[Arg<'_>]) -> bool {
+    let at = match targets {
+        Targets::Nth(n) => pos.get(usize::from(n).saturating_sub(1)),
+        Targets::Last => pos.last(),
+        _ => None,
+    };
+    at.is_some_and(|&k| args[k] == "-")
+}
+
+/// A word that is a process substitution (`>(wc -c)`): a pipe to a command
+/// analysed on its own, not a file.
+fn is_process(word: &str, marks: Marks, k: usize) -> bool {
+    (word.starts_with(">(") || word.starts_with("<(")) && marks.code(k, word)
+}
 
 /// The arguments (indexes into `args`) that `targets` selects from the
 /// positional ones, without `-` (standard input or output) and remote

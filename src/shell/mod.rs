@@ -43,7 +43,8 @@
 //! ~400 built-in commands, `[shell.commands.NAME]` in config.toml for the
 //! user's), read by a small engine (`engine.rs`): options that take
 //! values, output options, write flags, read-only and listing flags,
-//! subcommands, wrappers that run another argv, shell code in options or
+//! subcommands, wrappers that run another argv (in a container: only
+//! through a writable bind mount of a host path), shell code in options or
 //! arguments, directory options, task names. Commands in no table are
 //! judged by general rules (`-o FILE`, `--output`, `-out`, `--fix`,
 //! `--write`, `-w`, `--in-place`, `--update-snapshots`, a name that says
@@ -57,10 +58,12 @@
 //! (`--outDir DIR`, `--out-file F`) writes where their spec names no output. The table is compiled at build time into integers
 //! and bytes (`compact.rs`): pointers in static data would cost a
 //! relocation each at every process start. What needs code stays in
-//! `classify.rs` and `code.rs`: shells, `eval`, `source`, interpreters and
-//! their inline code (Python, Node, Perl, Ruby, PHP, Lua, R, PowerShell,
-//! Julia), `sed` and `awk` programs, `find -exec`, `xargs`, `parallel`,
-//! `tar`, SQL given to `sqlite3`/`duckdb`, `psql -c` backslash commands
+//! `classify.rs` and `code.rs`: shells, `eval`, `source`, aliases (a value
+//! runs where its name is later used), interpreters and their inline code
+//! (Python, `exec('…')` included, Node, Perl, Ruby, PHP, Lua, R,
+//! PowerShell, Julia, Tcl), Emacs in batch mode, `sed` and `awk` programs,
+//! `find -exec`, `xargs`, `parallel`, `tar`, SQL given to
+//! `sqlite3`/`duckdb`, `psql` backslash commands from `-c` or a here-doc
 //! (`\copy … TO 'file'`), `ex` and `ed` scripts (read-only only when seen
 //! whole and made of commands that print and quit), `cd`.
 //!
@@ -102,6 +105,10 @@
 //!   "INSERT …"`, SQL from a file or a pipe flowgate cannot see) and
 //!   `systemctl enable`, `crontab -`. State changes elsewhere are not file
 //!   writes (`kubectl apply`, `docker run`, `systemctl restart`).
+//! - A container's writes stay in it, unless a writable bind mount of a
+//!   host path carries them out (`docker run -v "$PWD":/app node npm ci`):
+//!   then its command is analysed as a command of its own, and its writes
+//!   count, unnamed (their paths are the container's).
 //!
 //! # Run-time commands
 //!
@@ -139,7 +146,9 @@
 //! # Limits
 //!
 //! What a script file does (`python gen.py`, `bash run.sh`, `source env.sh`)
-//! is not seen, nor commands run over `ssh` or in containers. Inline
+//! is not seen, nor commands run over `ssh`, nor what a container writes
+//! through mounts the command line does not show (a compose file's
+//! volumes, `docker exec`). Inline
 //! interpreter code is scanned for known write calls, not executed. An
 //! argument only known at run time is taken as data even where it decides
 //! what the command does (`sed $FLAGS f`, `git $SUB`), and so is text that
@@ -216,6 +225,10 @@ pub struct Analysis {
     pub(crate) cwd: Cwd,
     /// Simple commands seen so far.
     pub(crate) seen: usize,
+    /// Aliases defined so far and not yet used: (name, value, whether the
+    /// value has an expansion only known at run time). A value runs only
+    /// where its name is later used as a command.
+    pub(crate) aliases: Vec<(String, String, bool)>,
 }
 
 /// Where the command line is, for naming relative targets.

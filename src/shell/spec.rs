@@ -21,6 +21,9 @@
 //!   (`sudo CMD`: 0, `timeout DURATION CMD`: 1), as a command, a script
 //!   file or a project task; `run_after`: flags after which the rest is the
 //!   argv it runs (`gdb --args`);
+//! - `mounts`: options whose value mounts a host path into the container
+//!   the command runs its argv in (`docker run -v SRC:DST`, `--mount
+//!   type=bind,…`), for `run` of kind `container`;
 //! - `code`: options whose value is shell code it runs (`flock -c`);
 //!   `code_args`: which arguments are shell code (`trap CODE SIGNAL`,
 //!   `watch CMD…`, `hyperfine CMD…`); `python_code`: options whose value
@@ -35,7 +38,10 @@
 //! (`--emit=stdout` matches `--emit stdout` too); `*` matches any run
 //! (`--*_out`), in the value too: `-*=*` is any option with a value glued
 //! on (`exiftool -TAG=V`; not the value of an option in `values`); an
-//! entry ending in `=` is a `key=value` word (`dd of=FILE`).
+//! entry ending in `=` is a `key=value` word (`dd of=FILE`). In the
+//! built-in table, an `output`, `files` or `write_flags` entry that is a
+//! bare word is a keyword among the arguments: `output` for `pdftk …
+//! output FILE`, `burst` for `pdftk FILE burst`.
 
 /// A list of option entries or names.
 pub type List = &'static [&'static str];
@@ -81,6 +87,13 @@ pub enum RunKind {
     /// A project task or package script (`npm run lint`): a spec under its
     /// name if there is one, else judged by its name and the general rules.
     Task,
+    /// A command run in a container (`docker run IMAGE CMD`): what it
+    /// writes stays in the container unless a `mounts` option gives it a
+    /// writable host path (`-v "$PWD":/app`, not `:ro`, not a named
+    /// volume); then it is classified as a command and its writes count,
+    /// with the files they name left unnamed (they are the container's
+    /// paths).
+    Container,
 }
 
 /// Which arguments are shell code the command runs.
@@ -111,6 +124,7 @@ pub struct Spec {
     pub subcommands: &'static [Spec],
     pub run: Option<(u8, RunKind)>,
     pub run_after: List,
+    pub mounts: List,
     pub code: List,
     /// Options whose value is Python code (`manage.py shell -c CODE`).
     pub python_code: List,
@@ -135,6 +149,7 @@ pub const fn cmd(names: List) -> Spec {
         subcommands: &[],
         run: None,
         run_after: &[],
+        mounts: &[],
         code: &[],
         python_code: &[],
         code_args: CodeArgs::None,
@@ -209,6 +224,16 @@ impl Spec {
     }
     pub const fn run_task(mut self, at: u8) -> Self {
         self.run = Some((at, RunKind::Task));
+        self
+    }
+    /// Runs a command in a container, starting at its `at`-th argument
+    /// (see [`RunKind::Container`]).
+    pub const fn run_container(mut self, at: u8) -> Self {
+        self.run = Some((at, RunKind::Container));
+        self
+    }
+    pub const fn mounts(mut self, v: List) -> Self {
+        self.mounts = v;
         self
     }
     pub const fn run_after(mut self, v: List) -> Self {

@@ -3,8 +3,8 @@
 //! the same fields). Commands whose meaning needs code — shells, `eval`,
 //! `source`, interpreters and their inline code, `sed`, `awk`, `find`,
 //! `fd`, `xargs`, `parallel`, `tar`, `sqlite3`, `duckdb`, `psql`,
-//! `pacman`, `pwsh`, `ex` and `ed` scripts — are in `classify.rs`; they are known commands too
-//! ([`CODE`]).
+//! `pacman`, `pwsh`, `tclsh`, `emacs` in batch mode, `ex` and `ed` scripts
+//! — are in `classify.rs`; they are known commands too ([`CODE`]).
 //!
 //! The table is Rust data, not a file read at run time: parsing it would
 //! cost more than a whole hook call (a 72 KB TOML document took ~7 ms to
@@ -26,6 +26,7 @@ pub(crate) const CODE: &[&str] = &[
     "osascript", "irb", "elixir", "awk", "gawk", "mawk", "nawk", "sed", "gsed", "find", "gfind", "fd",
     "fdfind", "xargs", "gxargs", "parallel", "tar", "gtar", "bsdtar", "sqlite3", "duckdb",
     "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir", "psql", "julia", "ex", "ed", "red",
+    "emacs",
 ];
 
 const A: Targets = Targets::All;
@@ -93,7 +94,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "qsv", "bat", "batcat", "glow", "mdcat", "highlight", "pygmentize", "zcat", "zless",
         "zgrep", "zdiff", "bzcat", "xzcat", "zstdcat", "lz4cat", "zipinfo", "lsar", "tig",
         "getconf", "lsb_release", "arch", "tty", "stty", "tput", "clear", "reset",
-        "getent", "ffprobe", "identify", "mediainfo", "pdfinfo",
+        "getent", "ffprobe", "identify", "mediainfo", "pdfinfo", "soxi", "atq",
         "wslpath", "cygpath", "nvidia-smi", "dmesg",
         "service", "loginctl", "timedatectl", "localectl", "findmnt", "mount", "blkid", "fdisk",
         "parted", "sensors", "pv", "ts", "ifne", "vipe", "combine", "isutf8", "errno", "pee",
@@ -182,17 +183,24 @@ pub(crate) const TABLE: &[Spec] = &[
             "-m", "-o", "-g", "-S", "--mode", "--owner", "--group", "--suffix",
         ])
         .files(&["-t", "--target-directory"]),
-    cmd(&["split", "gsplit"]).always().values(&[
-        "-l", "-b", "-C", "-n", "-a", "-t", "--lines", "--bytes", "--line-bytes", "--number",
-        "--suffix-length", "--additional-suffix", "--separator",
-    ]),
+    // `--filter=CMD` hands each piece to CMD (shell code) instead of a file
+    cmd(&["split", "gsplit"])
+        .always()
+        .code(&["--filter"])
+        .listing(&["--filter"])
+        .values(&[
+            "-l", "-b", "-C", "-n", "-a", "-t", "--lines", "--bytes", "--line-bytes", "--number",
+            "--suffix-length", "--additional-suffix", "--separator",
+        ]),
     cmd(&["csplit"])
         .always()
         .values(&["-f", "-b", "-n", "--prefix", "--suffix-format"]),
-    cmd(&[
-        "apply_patch", "applypatch", "rename", "prename", "file-rename", "mmv",
-    ])
-    .always(),
+    cmd(&["apply_patch", "applypatch"]).always(),
+    // `-n`/`--nono`/`--no-act` only show what would be renamed
+    cmd(&["rename", "prename", "file-rename", "perl-rename", "mmv"])
+        .always()
+        .read_only(&["-n", "--nono", "--no-act", "--just-print"])
+        .values(&["-e", "-E"]),
     cmd(&["virtualenv", "venv", "pyvenv"]).always().targets(Targets::First),
     cmd(&["patch", "gpatch"])
         .always()
@@ -204,7 +212,7 @@ pub(crate) const TABLE: &[Spec] = &[
         .files(&["-r", "--reject-file"]),
     cmd(&["sponge"]).writes_targets(A),
     cmd(&[
-        "vi", "vim", "nvim", "nano", "emacs", "emacsclient", "pico", "micro", "hx", "kak",
+        "vi", "vim", "nvim", "nano", "emacsclient", "pico", "micro", "hx", "kak",
         "code", "subl", "gedit", "mcedit", "joe", "jed", "ne",
     ])
     .writes_targets(A)
@@ -249,11 +257,32 @@ pub(crate) const TABLE: &[Spec] = &[
         .values(&["-i", "--input", "-b", "--break", "-w", "--wrap"])
         .output(&["-o", "--output"]),
     cmd(&["openssl"]).output(&["-out", "-keyout"]),
+    // the keyring and trust database in ~/.gnupg: imports, key generation,
+    // deletion, edits, keyserver fetches
     cmd(&["gpg", "gpg2"])
         .values(&[
             "-u", "-r", "--local-user", "--recipient", "--default-key", "--homedir",
+            "--keyserver", "--keyserver-options", "--keyring", "--secret-keyring",
+            "--trust-model", "--pinentry-mode", "--passphrase", "--passphrase-file",
+            "--passphrase-fd", "--status-fd", "--logger-fd", "--command-fd", "--keyid-format",
+            "--list-options", "--verify-options", "--import-options", "--export-options",
+            "--cipher-algo", "--digest-algo", "--compress-algo", "--s2k-cipher-algo",
+            "--s2k-digest-algo", "--set-filename", "--comment", "--default-recipient",
+            "--trusted-key", "-z",
         ])
-        .output(&["-o", "--output"]),
+        .output(&["-o", "--output"])
+        .files(&["--logger-file", "--log-file", "--status-file", "--attribute-file"])
+        .write_flags(&[
+            "--import", "--gen-key", "--generate-key", "--full-gen-key", "--full-generate-key",
+            "--quick-gen-key", "--quick-generate-key", "--quick-add-key", "--quick-add-uid",
+            "--quick-revoke-uid", "--quick-revoke-sig", "--quick-set-expire",
+            "--quick-set-primary-uid", "--quick-sign-key", "--quick-lsign-key", "--delete-key",
+            "--delete-keys", "--delete-secret-key", "--delete-secret-keys",
+            "--delete-secret-and-public-key", "--delete-secret-and-public-keys", "--recv-key",
+            "--recv-keys", "--receive-keys", "--refresh-keys", "--fetch-keys", "--locate-keys",
+            "--edit-key", "--sign-key", "--lsign-key", "--passwd", "--change-passphrase",
+            "--import-ownertrust", "--update-trustdb", "--check-trustdb", "--auto-key-locate",
+        ]),
     cmd(&["age"])
         .values(&["-r", "-R", "-i"])
         .output(&["-o", "--output"]),
@@ -356,8 +385,9 @@ pub(crate) const TABLE: &[Spec] = &[
             "-ignore", "-tagsFromFile", "-geotag", "-srcfile", "-config", "-@",
         ])
         .output(&["-o", "-out"]),
-    // the second argument is the text file written (`-` is standard output)
-    cmd(&["pdftotext"]).writes_targets(Nth(2)).values(&[
+    // the second argument is the text file written (`-` is standard output);
+    // with one argument, IN's name with .txt
+    cmd(&["pdftotext"]).always().targets(Nth(2)).values(&[
         "-f", "-l", "-r", "-x", "-y", "-W", "-H", "-enc", "-eol", "-opw", "-upw", "-fixed",
     ]),
     cmd(&["qpdf"])
@@ -393,9 +423,10 @@ pub(crate) const TABLE: &[Spec] = &[
         "-r", "-s", "-t", "-ss", "-to", "-vf", "-af", "-filter:v", "-filter:a", "-filter_complex",
         "-map", "-preset", "-crf", "-q", "-q:v", "-q:a", "-ac", "-ar", "-pix_fmt", "-metadata",
         "-loglevel", "-v", "-threads", "-aspect", "-frames", "-vframes", "-aframes", "-movflags",
-        "-tune", "-profile:v", "-level", "-g", "-bf", "-maxrate", "-bufsize", "-an", "-vn",
+        "-tune", "-profile:v", "-level", "-g", "-bf", "-maxrate", "-bufsize",
     ]),
-    cmd(&["sox"]).writes_targets(Last),
+    // `sox --i FILE` (soxi) only describes the file
+    cmd(&["sox"]).writes_targets(Last).read_only(&["--i", "--info"]),
     cmd(&["unzip"])
         .with_args(1)
         .read_only(&["-l", "-v", "-t", "-Z", "-p", "-c", "-z"])
@@ -587,6 +618,13 @@ pub(crate) const TABLE: &[Spec] = &[
         ])
         .subs(&[
             sub(&["cp"]).writes_targets(Dest),
+            // `run IMAGE CMD…`: CMD writes host files only through a
+            // writable bind mount (`-v "$PWD":/app`, `--mount type=bind,…`)
+            sub(&["run"])
+                .run_container(1)
+                .mounts(CONTAINER_MOUNTS)
+                .values(CONTAINER_RUN_VALUES)
+                .files(&["--cidfile"]),
             // images and containers are not files flowgate guards
             sub(&["pull", "create"]),
             // `podman generate systemd --files`, `podman kube generate -f`
@@ -597,6 +635,11 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["kube"]).subs(&[sub(&["generate"]).output(&["-f", "--filename"])]),
             sub(&["container"]).subs(&[
                 sub(&["cp"]).writes_targets(Dest),
+                sub(&["run"])
+                    .run_container(1)
+                    .mounts(CONTAINER_MOUNTS)
+                    .values(CONTAINER_RUN_VALUES)
+                    .files(&["--cidfile"]),
                 sub(&["export"]).output(&["-o", "--output"]),
             ]),
             sub(&["image"]).subs(&[sub(&["save"]).output(&["-o", "--output"])]),
@@ -611,8 +654,16 @@ pub(crate) const TABLE: &[Spec] = &[
                 .values(&[
                     "-f", "--file", "-p", "--project-name", "--env-file", "--profile",
                 ])
-                // images, as `docker pull`
-                .subs(&[sub(&["cp"]).writes_targets(Dest), sub(&["pull"])]),
+                // images, as `docker pull`; `run SERVICE CMD` as `docker
+                // run` (the compose file's own mounts are not visible)
+                .subs(&[
+                    sub(&["cp"]).writes_targets(Dest),
+                    sub(&["pull"]),
+                    sub(&["run"])
+                        .run_container(1)
+                        .mounts(CONTAINER_MOUNTS)
+                        .values(CONTAINER_RUN_VALUES),
+                ]),
         ]),
     cmd(&["kubectl", "oc"])
         .values(&[
@@ -678,7 +729,11 @@ pub(crate) const TABLE: &[Spec] = &[
             ])
             .always(),
             sub(&["plan"]).output(&["-out"]),
-            sub(&["state"]).subs(&[sub(&["rm", "mv", "push", "replace-provider"]).always()]),
+            sub(&["state"]).subs(&[
+                sub(&["rm", "mv", "push", "replace-provider"]).always(),
+                // they print the state
+                sub(&["pull", "list", "show"]),
+            ]),
             sub(&["workspace"]).subs(&[sub(&["new", "select", "delete"]).always()]),
             sub(&["providers"]).subs(&[sub(&["lock", "mirror"]).always()]),
         ]),
@@ -1509,7 +1564,17 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["format"])
             .always()
             .read_only(&["--verify-no-changes"]),
-        sub(&["add", "new", "remove", "sln", "clean"]).always(),
+        sub(&["add", "remove", "sln", "clean"]).always(),
+        // scaffolds from a template (`dotnet new console`); `list`, `search`
+        // and `details` only show templates
+        sub(&["new"])
+            .always()
+            .read_only(&["--list", "-h", "-?"])
+            .values(&["-o", "--output", "-n", "--name", "-lang", "--language", "-f", "--framework"])
+            .subs(&[
+                sub(&["list", "search", "details"]),
+                sub(&["install", "uninstall", "update"]).always(),
+            ]),
         // builds write their default output; an explicit one counts
         sub(&["publish", "build", "pack", "test"])
             .output(&["-o", "--output"])
@@ -1900,6 +1965,7 @@ pub(crate) const TABLE: &[Spec] = &[
             "--exclude-task", "-g", "--gradle-user-home", "-I", "--init-script",
             "--gradle-version", "--distribution-type", "--console", "--warning-mode",
             "--max-workers", "--type", "--dsl", "--update-locks", "--write-verification-metadata",
+            "-D", "--system-prop", "-P", "--project-prop",
         ]),
     cmd(&["mvn", "mvnw", "mvnw.cmd", "mvnd"])
         .tasks(&[
@@ -1914,10 +1980,80 @@ pub(crate) const TABLE: &[Spec] = &[
         .read_only(&["--help", "-h"])
         .values(&[
             "-f", "--file", "-pl", "--projects", "-P", "--activate-profiles", "-s", "--settings",
-            "-gs", "-t", "-T", "--threads", "-rf", "--resume-from", "-l", "--log-file", "-am",
-            "-amd", "-b", "--builder",
+            "-gs", "-t", "-T", "--threads", "-rf", "--resume-from", "-l", "--log-file", "-b",
+            "--builder", "-D", "--define",
         ]),
     // --- long-tail tools whose writes no general rule sees ------------------------
+    // /etc/passwd, /etc/group, /etc/shadow (and home directories);
+    // `passwd -S` shows an account's status
+    cmd(&[
+        "useradd", "usermod", "userdel", "adduser", "deluser", "groupadd", "groupmod",
+        "groupdel", "addgroup", "delgroup", "gpasswd", "chpasswd", "chgpasswd", "newusers",
+        "chsh", "chfn", "vipw", "vigr",
+    ])
+    .always(),
+    cmd(&["passwd"]).always().read_only(&["-S", "--status"]),
+    // `at`/`batch` queue a job in the spool (`-l` lists it, `-c` prints a
+    // job); `atrm` deletes one
+    cmd(&["at", "batch"])
+        .always()
+        .read_only(&["-l", "-c"])
+        .values(&["-q", "-f", "-t"]),
+    cmd(&["atrm"]).always(),
+    // an INI file edited in place (`--get` reads)
+    cmd(&["crudini"])
+        .write_flags(&["--set", "--del", "--merge"])
+        .targets(Targets::First)
+        .values(&["--format", "--list-sep"])
+        .output(&["--output"]),
+    // DVC: data files, .dvc files, dvc.lock and the cache in the project;
+    // `push` changes the remote only
+    cmd(&["dvc"]).subs(&[
+        sub(&[
+            "add", "repro", "pull", "checkout", "fetch", "get", "get-url", "import",
+            "import-url", "init", "commit", "gc", "run", "update", "move", "remove", "destroy",
+            "unprotect", "install", "freeze", "unfreeze",
+        ])
+        .always()
+        .read_only(&["--dry", "--dry-run"])
+        .values(&["-o", "--out", "-r", "--remote", "-j", "--jobs", "--rev", "-R"]),
+        sub(&["exp"]).subs(&[sub(&["run", "apply", "branch", "gc", "remove", "pull", "save"]).always()]),
+        sub(&["remote", "config"]).with_args(2).write_flags(&["--unset"]),
+        sub(&[
+            "status", "diff", "dag", "list", "ls", "push", "doctor", "version", "root", "metrics",
+            "params", "data",
+        ]),
+    ]),
+    // `papermill IN OUT`: the executed notebook (`-` is standard output)
+    cmd(&["papermill"]).writes_targets(Nth(2)).values(&[
+        "-p", "--parameters", "-r", "--parameters_raw", "-f", "--parameters_file", "-y",
+        "--parameters_yaml", "-b", "--parameters_base64", "-k", "--kernel", "-l", "--language",
+        "--cwd", "--engine", "--log-level", "--start-timeout", "--start_timeout",
+        "--execution-timeout",
+    ]),
+    // exports next to the input (`--export-type`) or to the file named
+    cmd(&["inkscape"])
+        .write_flags(&["--export-type", "--export-overwrite"])
+        .output(&[
+            "-o", "--export-filename", "--export-file", "-e", "--export-png", "-A",
+            "--export-pdf", "-P", "--export-ps", "-E", "--export-eps", "-l",
+            "--export-plain-svg", "--export-emf", "--export-wmf",
+        ])
+        .values(&[
+            "--export-type", "-d", "--export-dpi", "-w", "--export-width", "-h",
+            "--export-height", "-i", "--export-id", "-a", "--export-area", "--actions",
+            "-b", "--export-background", "-y", "--export-background-opacity", "--export-page",
+            "--query-id", "-I",
+        ]),
+    // `pdftk IN… OPERATION … output FILE` (`output -` is standard output);
+    // `burst` and `unpack_files` write files of their own naming
+    cmd(&["pdftk"])
+        .output(&["output"])
+        .write_flags(&["burst", "unpack_files"]),
+    // `python -m tarfile -e|-c` (`-l`, `-t` only read)
+    cmd(&["tarfile"]).write_flags(&["-e", "--extract", "-c", "--create"]),
+    // `python -m ensurepip`: pip into the environment
+    cmd(&["ensurepip"]).always(),
     // wire_gen.go
     cmd(&["wire"]).subs(&[sub(&["gen"]).always()]),
     cmd(&["json"]).write_flags(&["-I", "--in-place"]).values(&["-f", "-e", "-c"]),
@@ -2197,6 +2333,17 @@ pub(crate) const DENO: Spec = cmd(&["deno"]).subs(&[
         .values(DENO_VALUES),
 ]);
 
+/// `emacs` as an editor: a write of its files (in batch mode, what its
+/// `--eval` code and `-f` functions do needs code, in `classify.rs`).
+#[rustfmt::skip]
+pub(crate) const EMACS: Spec = cmd(&["emacs"]).writes_targets(Targets::All).values(&[
+    "-l", "--load", "-L", "--directory", "-f", "--funcall", "-funcall", "--eval", "-eval",
+    "--execute", "-execute", "--insert", "-t", "--terminal", "-d", "--display", "--script",
+    "-script", "--chdir", "--init-directory", "-u", "--user", "-bg", "--background-color",
+    "-fg", "--foreground-color", "-fn", "--font", "-g", "--geometry", "-T", "--title",
+    "--name", "-xrm", "--dump-file", "--fg-daemon", "--bg-daemon",
+]);
+
 /// `bun` (its `-e` needs code, in `classify.rs`): `bun FILE` runs a file,
 /// `bun NAME` a package script.
 #[rustfmt::skip]
@@ -2353,6 +2500,23 @@ const GIT: &[Spec] = &[
         sub(&["track"]).with_args(1),
     ]),
     sub(&["hash-object"]).write_flags(&["-w"]),
+    // objects written into .git (trees, commits, tags, packs)
+    sub(&[
+        "write-tree", "commit-tree", "mktree", "mktag", "unpack-objects", "index-pack",
+        "update-server-info",
+    ])
+    .always()
+    .values(&["-m", "-F", "-p", "--prefix", "-o"]),
+    sub(&["pack-objects"]).always().read_only(&["--stdout"]),
+    // the current file, merged in place (`-p` prints)
+    sub(&["merge-file"]).always().read_only(&["-p", "--stdout"]),
+    sub(&["commit-graph", "multi-pack-index"]).subs(&[sub(&["write", "expire", "repack"]).always()]),
+    // `git bundle create FILE`; `unbundle` writes objects; `verify`,
+    // `list-heads` only read
+    sub(&["bundle"]).subs(&[
+        sub(&["create"]).always().targets(Targets::First),
+        sub(&["unbundle"]).always(),
+    ]),
     sub(&["fsck"]).write_flags(&["--lost-found"]),
 ];
 
@@ -2403,6 +2567,37 @@ const CARGO: &[Spec] = &[
     sub(&["run", "r"]).values(&["--bin", "--example", "-p", "--package"]),
 ];
 
+/// Options of `docker|podman run` that mount a host path.
+const CONTAINER_MOUNTS: &[&str] = &["-v", "--volume", "--mount", "--volumes-from"];
+
+/// Options of `docker|podman run` (and `docker compose run`) that take a
+/// value, so the image (or service) and its command are found.
+#[rustfmt::skip]
+const CONTAINER_RUN_VALUES: &[&str] = &[
+    "-a", "--attach", "--add-host", "--annotation", "--blkio-weight", "--blkio-weight-device",
+    "--cap-add", "--cap-drop", "--cgroup-parent", "--cgroupns", "--cpu-period", "--cpu-quota",
+    "--cpu-rt-period", "--cpu-rt-runtime", "-c", "--cpu-shares", "--cpus", "--cpuset-cpus",
+    "--cpuset-mems", "--detach-keys", "--device", "--device-cgroup-rule", "--device-read-bps",
+    "--device-read-iops", "--device-write-bps", "--device-write-iops", "--dns", "--dns-option",
+    "--dns-search", "--domainname", "--entrypoint", "-e", "--env", "--env-file", "--expose",
+    "--gpus", "--group-add", "--health-cmd", "--health-interval", "--health-retries",
+    "--health-start-period", "--health-start-interval", "--health-timeout", "-h", "--hostname",
+    "--ip", "--ip6", "--ipc", "--isolation", "--kernel-memory", "-l", "--label", "--label-file",
+    "--link", "--link-local-ip", "--log-driver", "--log-opt", "--mac-address", "-m", "--memory",
+    "--memory-reservation", "--memory-swap", "--memory-swappiness", "--name", "--network",
+    "--net", "--network-alias", "--oom-score-adj", "--pid", "--pids-limit", "--platform", "-p",
+    "--publish", "--pull", "--restart", "--runtime", "--security-opt", "--shm-size",
+    "--stop-signal", "--stop-timeout", "--storage-opt", "--sysctl", "--tmpfs", "--ulimit", "-u",
+    "--user", "--userns", "--uts", "--volume-driver", "-w", "--workdir", "--arch", "--os",
+    "--variant", "--authfile", "--creds", "--decryption-key", "--gidmap", "--uidmap",
+    "--subuidname", "--subgidname", "--hostuser", "--init-path", "--requires", "--sdnotify",
+    "--seccomp-policy", "--timeout", "--tz", "--umask", "--unsetenv", "--chrootdirs",
+    "--preserve-fds", "--pod", "--pod-id-file", "--image-volume", "--passwd-entry",
+    "--group-entry", "--personality", "--secret", "--systemd", "--cgroups", "--cgroup-conf",
+    "--conmon-pidfile", "--pidfile", "--cert-dir", "--env-merge", "--health-on-failure",
+    "--health-log-destination", "--log-level", "--pull-policy",
+];
+
 #[rustfmt::skip]
 const RUFF_VALUES: &[&str] = &[
     "--config", "--select", "--ignore", "--extend-select", "--extend-ignore", "--line-length",
@@ -2425,20 +2620,21 @@ const UV_RUN_VALUES: &[&str] = &[
 
 // --- compiled at build time (see compact.rs: no pointers to relocate) ------
 
-/// The table, the specs kept out of its index (`deno`, `bun`), and the
+/// The table, the specs kept out of its index (`deno`, `bun`, `emacs`), and the
 /// names classified by code (indexed, so one look-up answers both). A
 /// const, not a static: it is only read while compiling, so none of its
 /// pointers reach the binary.
 #[allow(clippy::large_const_arrays)]
-const ALL: [Spec; TABLE.len() + 3] = {
-    let mut all = [DENO; TABLE.len() + 3];
+const ALL: [Spec; TABLE.len() + 4] = {
+    let mut all = [DENO; TABLE.len() + 4];
     let mut i = 0;
     while i < TABLE.len() {
         all[i] = TABLE[i];
         i += 1;
     }
     all[TABLE.len() + 1] = BUN;
-    all[TABLE.len() + 2] = cmd(CODE);
+    all[TABLE.len() + 2] = EMACS;
+    all[TABLE.len() + 3] = cmd(CODE);
     all
 };
 const SIZES: (usize, usize, usize) = sizes(&ALL);
@@ -2452,7 +2648,7 @@ static BYTES: [u8; B] = COMPACT.bytes;
 static NODES: [Node; K] = COMPACT.nodes;
 static WORDS: [(u32, u16); W] = COMPACT.words;
 const INDEX_C: [(u16, u16); NAMES] =
-    index::<NAMES, K, W, B>(&COMPACT, TABLE.len(), TABLE.len() + 2);
+    index::<NAMES, K, W, B>(&COMPACT, TABLE.len(), TABLE.len() + 3);
 static INDEX: [(u16, u16); NAMES] = INDEX_C;
 static KEYS: [u64; NAMES] = keys(&COMPACT, &INDEX_C);
 
@@ -2515,6 +2711,11 @@ pub(crate) fn bun() -> SpecRef {
     SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 1)
 }
 
+/// `emacs`'s spec (classified by code first, for batch mode).
+pub(crate) fn emacs() -> SpecRef {
+    SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 2)
+}
+
 /// Is `name` classified by code rather than the table?
 pub(crate) fn is_code(name: &str) -> bool {
     find(name) == Found::Code
@@ -2560,6 +2761,7 @@ mod tests {
                 (spec.chdir, Field::Chdir),
                 (spec.write_tasks, Field::WriteTasks),
                 (spec.python_code, Field::PythonCode),
+                (spec.mounts, Field::Mounts),
             ];
             for (want, f) in lists {
                 assert_eq!(
@@ -2597,10 +2799,11 @@ mod tests {
         }
         same(&DENO, deno());
         same(&BUN, bun());
+        same(&EMACS, emacs());
         assert!(lookup("no-such-command").is_none());
         for n in CODE {
             assert_eq!(find(n), Found::Code, "{n}");
         }
-        assert!(lookup("deno").is_none() && lookup("bun").is_none());
+        assert!(lookup("deno").is_none() && lookup("bun").is_none() && lookup("emacs").is_none());
     }
 }

@@ -2504,3 +2504,551 @@ fn settings_that_make_tests_update_files() {
         ("SNAPSHOTS=overwrite cargo nextest run", "TRYCMD=overwrite"),
     ]);
 }
+
+/// Ninth and tenth blind batches: commands the table did not know or
+/// misread, each with a read-only use of the same tool.
+#[test]
+fn blind9_10_table_entries() {
+    check_pairs(&[
+        (
+            "git bundle create /tmp/shop.bundle --all",
+            "git bundle verify repo.bundle",
+        ),
+        (
+            "git bundle create repo.bundle --all",
+            "git bundle list-heads repo.bundle",
+        ),
+        ("git bundle unbundle repo.bundle", "git cat-file -p HEAD"),
+        (
+            "git commit-tree HEAD^{tree} -m 'synthetic'",
+            "git rev-parse HEAD^{tree}",
+        ),
+        ("git mktree < tree.txt", "git ls-tree HEAD"),
+        ("git write-tree", "git ls-files -s"),
+        ("git mktag < tag.txt", "git cat-file tag v1"),
+        ("git unpack-objects < pack.pack", "git verify-pack -v x.idx"),
+        ("git index-pack x.pack", "git count-objects -v"),
+        (
+            "git pack-objects base < list",
+            "git pack-objects --stdout < list",
+        ),
+        (
+            "git merge-file a.txt base.txt b.txt",
+            "git merge-file -p a.txt base.txt b.txt",
+        ),
+        ("git commit-graph write", "git commit-graph verify"),
+        (
+            "mvn archetype:generate -B -DgroupId=com.acme -DartifactId=billing -DarchetypeArtifactId=maven-archetype-quickstart",
+            "mvn -B -DarchetypeArtifactId=x -Dhttp.proxyHost=p test",
+        ),
+        (
+            "gradle spotlessApply -Dorg.gradle.mode=1",
+            "gradle test -Dorg.gradle.mode=1 -Phello=1",
+        ),
+        ("sudo usermod -aG docker dev", "id dev"),
+        ("sudo useradd -m deploy", "getent passwd deploy"),
+        ("sudo groupadd docker", "groups dev"),
+        ("sudo userdel -r olduser", "id olduser"),
+        ("sudo passwd dev", "passwd -S dev"),
+        ("echo 'dev:pw' | sudo chpasswd", "getent group docker"),
+        ("sudo gpasswd -a dev docker", "id -Gn dev"),
+        ("at now + 1 minute <<< 'rm /tmp/x'", "at -l"),
+        ("echo 'make' | batch", "atq"),
+        ("atrm 3", "at -c 3"),
+        (
+            "crudini --set config.ini server port 8080",
+            "crudini --get config.ini server port",
+        ),
+        (
+            "crudini --del config.ini server port",
+            "crudini --get config.ini",
+        ),
+        (
+            "crudini --merge config.ini < extra.ini",
+            "crudini --get --format=sh config.ini server",
+        ),
+        ("dvc repro", "dvc status"),
+        (
+            "dvc get https://github.com/org/repo data/x.csv",
+            "dvc list https://github.com/org/repo data",
+        ),
+        ("dvc add data/raw.csv", "dvc diff"),
+        ("dvc pull", "dvc dag"),
+        ("dvc checkout", "dvc metrics show"),
+        (
+            "dvc import https://github.com/org/repo data/x.csv",
+            "dvc params diff",
+        ),
+        ("dvc gc -w", "dvc push"),
+        ("dvc commit", "dvc doctor"),
+        (
+            "papermill in.ipynb out.ipynb",
+            "papermill in.ipynb - -p alpha 0.6",
+        ),
+        (
+            "papermill in.ipynb out.ipynb -p alpha 0.6",
+            "papermill --help-notebook in.ipynb",
+        ),
+        (
+            "ffmpeg -i input.mp4 -vn audio.mp3",
+            "ffmpeg -i input.mp4 -f null -",
+        ),
+        (
+            "ffmpeg -i input.mp4 -an -vn audio.mp3",
+            "ffmpeg -i x -an -f null /dev/null",
+        ),
+        ("gpg --import key.asc", "gpg --list-keys"),
+        ("gpg --recv-keys 0xABCDEF", "gpg --verify doc.sig doc.txt"),
+        (
+            "gpg --keyserver keys.openpgp.org --recv-keys 0xAB",
+            "gpg --fingerprint dev@example.com",
+        ),
+        ("gpg --full-generate-key", "gpg -d notes.txt.gpg"),
+        (
+            "gpg --batch --gen-key params.txt",
+            "gpg --list-secret-keys --keyid-format long",
+        ),
+        (
+            "gpg --delete-keys dev@example.com",
+            "gpg --export --armor dev@example.com",
+        ),
+        (
+            "gpg --edit-key dev@example.com",
+            "gpg --decrypt notes.txt.gpg",
+        ),
+        (
+            "gpg -o notes.txt --decrypt notes.txt.gpg",
+            "gpg -o - --decrypt notes.txt.gpg",
+        ),
+        ("dotnet new console -o App", "dotnet new list"),
+        ("dotnet new webapi", "dotnet new search blazor"),
+        ("dotnet new install Some.Templates", "dotnet new --list"),
+        ("dotnet new gitignore", "dotnet new console --help"),
+        (
+            "rename 's/\\.jpeg$/.jpg/' images/*.jpeg",
+            "rename -n 's/\\.jpeg$/.jpg/' images/*.jpeg",
+        ),
+        ("rename -v 's/a/b/' *.txt", "rename --nono 's/a/b/' *.txt"),
+        ("rename -e 's/a/b/' *.txt", "rename -vn -e 's/a/b/' *.txt"),
+        ("terraform state rm aws_instance.x", "terraform state pull"),
+        (
+            "terraform state push s.tfstate",
+            "terraform state show aws_instance.x",
+        ),
+        ("sox in.wav out.flac", "sox --i in.wav"),
+        ("sox in.wav out.flac", "soxi in.wav"),
+        (
+            "split -l 1000 big.csv part_",
+            "split -l 1000 --filter='wc -l' big.csv",
+        ),
+        (
+            "split -l 1000 --filter='gzip > $FILE.gz' big.csv",
+            "split --filter 'wc -c' -b 1M big.bin",
+        ),
+        (
+            "inkscape logo.svg --export-filename=logo.png",
+            "inkscape --query-all logo.svg",
+        ),
+        ("inkscape logo.svg -o logo.pdf", "inkscape --version"),
+        (
+            "inkscape --export-type=png logo.svg",
+            "inkscape --query-width -i rect1 logo.svg",
+        ),
+        (
+            "python3 -m tarfile -e a.tar /tmp/a",
+            "python3 -m tarfile -l a.tar",
+        ),
+        (
+            "python3 -m tarfile -c out.tar src/",
+            "python3 -m tarfile -t a.tar",
+        ),
+        ("python3 -m pydoc -w json", "python3 -m pydoc json"),
+        ("python3 -m ensurepip --upgrade", "python3 -m site"),
+        (
+            "python3 -m zipapp myapp -o app.pyz",
+            "python3 -m zipapp --info app.pyz",
+        ),
+        ("python3 -m gzip big.log", "python3 -m json.tool a.json"),
+    ]);
+}
+
+/// Ninth and tenth blind batches: a keyword naming the output (`pdftk …
+/// output FILE`), a default output whose file is `-` (standard output),
+/// and a process substitution given as a file to write (a pipe to a
+/// command analysed on its own).
+#[test]
+fn blind9_10_keywords_stdout_and_process_substitutions() {
+    check_pairs(&[
+        (
+            "pdftk a.pdf b.pdf cat output merged2.pdf",
+            "pdftk a.pdf dump_data",
+        ),
+        (
+            "pdftk a.pdf dump_data output info.txt",
+            "pdftk a.pdf dump_data output -",
+        ),
+        ("pdftk in.pdf burst", "pdftk in.pdf dump_data_utf8"),
+        ("pdftotext report.pdf", "pdftotext report.pdf -"),
+        (
+            "pdftotext -layout report.pdf out.txt",
+            "pdftotext -layout report.pdf - | grep x",
+        ),
+        ("echo hi | tee out.txt >(wc -c)", "echo hi | tee >(wc -c)"),
+        (
+            "tee >(gzip > out.gz) < data.txt",
+            "tee >(sha256sum) < big.iso > /dev/null",
+        ),
+        ("sort -o out.txt in.txt", "sort -o >(cat) in.txt"),
+    ]);
+    assert_eq!(targets("pdftk a.pdf cat output m.pdf"), ["m.pdf"]);
+    assert_eq!(targets("pdftotext a.pdf a.txt"), ["a.txt"]);
+    assert_eq!(unnamed("pdftotext report.pdf"), ["pdftotext"]);
+    assert_eq!(targets("echo x | tee a.txt >(wc -c)"), ["a.txt"]);
+    // `-` is a file to rm; only a single output position means stdout
+    assert!(is_write("rm -"));
+}
+
+/// Ninth and tenth blind batches: sed's `w` to standard output or error,
+/// SQL that is only explained, `parallel --results DIR`, `psql` reading
+/// backslash commands from a here-doc.
+#[test]
+fn blind9_10_sed_sql_parallel_psql() {
+    check_pairs(&[
+        ("sed -n 'w out.txt' in.txt", "sed -n 'w /dev/stdout' in.txt"),
+        (
+            "sed 's/a/b/w changes.txt' in.txt",
+            "sed 's/a/b/w /dev/stderr' in.txt",
+        ),
+        (
+            "sed -n '/x/w /tmp/x.txt' in.txt",
+            "sed -n '/x/w /dev/fd/2' in.txt",
+        ),
+        (
+            "sed -e 's/a/b/w /dev/stdout' -e 'w log.txt' in.txt",
+            "sed -e 's/a/b/w /dev/stdout' -e 'p' in.txt",
+        ),
+        (
+            "sqlite3 app.db \"DELETE FROM sessions\"",
+            "sqlite3 app.db \"EXPLAIN QUERY PLAN DELETE FROM sessions\"",
+        ),
+        (
+            "sqlite3 app.db \"EXPLAIN SELECT 1; DELETE FROM sessions\"",
+            "sqlite3 app.db \"explain delete from sessions\"",
+        ),
+        (
+            "duckdb app.db \"EXPLAIN ANALYZE DELETE FROM t\"",
+            "duckdb app.db \"EXPLAIN DELETE FROM t\"",
+        ),
+        (
+            "parallel --results out/ echo ::: a b",
+            "parallel echo ::: a b",
+        ),
+        (
+            "parallel --results=out echo ::: a b",
+            "parallel -j2 echo ::: a b",
+        ),
+        (
+            "parallel --joblog jobs.log echo ::: a b",
+            "parallel --dry-run --results out echo ::: a",
+        ),
+        (
+            "psql shop <<'EOF'\n\\copy users TO '/tmp/users.csv' CSV\nEOF",
+            "psql shop <<'EOF'\n\\copy users FROM '/tmp/users.csv' CSV\nEOF",
+        ),
+        (
+            "psql shop <<< '\\o /tmp/out.txt'",
+            "psql shop <<< 'SELECT count(*) FROM users'",
+        ),
+        (
+            "printf '%s\\n' '\\copy t TO x.csv CSV' | psql shop",
+            "echo 'select 1' | psql shop",
+        ),
+    ]);
+    assert_eq!(
+        targets("psql shop <<'EOF'\n\\copy users TO '/tmp/users.csv' CSV\nEOF"),
+        ["/tmp/users.csv"]
+    );
+    assert!(targets("parallel --results out/ echo ::: a").contains(&"out/".to_string()));
+}
+
+/// Tenth blind batch: code run by Python's `exec`/`eval`, Tcl code given
+/// to `tclsh`/`expect`, Emacs in batch mode, aliases defined but not used.
+#[test]
+fn blind10_exec_tcl_emacs_aliases() {
+    check_pairs(&[
+        (
+            "python3 -c \"exec('open(\\\"x\\\",\\\"w\\\")')\"",
+            "python3 -c \"exec('print(1)')\"",
+        ),
+        (
+            "python3 -c \"eval(compile('import os; os.remove(\\\"x\\\")', 's', 'exec'))\"",
+            "python3 -c \"print(eval('1+2'))\"",
+        ),
+        (
+            "python3 -c \"exec 'open(\\\"x\\\",\\\"w\\\")'\"",
+            "python3 -c \"import re; print(re.compile('a+').match('aa'))\"",
+        ),
+        (
+            "tclsh <<< 'set f [open out.txt w]; puts $f hi; close $f'",
+            "tclsh <<< 'puts [info patchlevel]'",
+        ),
+        (
+            "echo 'file delete x.txt' | tclsh",
+            "echo 'set f [open in.txt r]; puts [read $f]' | tclsh",
+        ),
+        (
+            "tclsh <<'EOF'\nif {1} {\n  file rename a.txt b.txt\n}\nEOF",
+            "tclsh <<'EOF'\nif {[file exists a.txt]} {\n  puts yes\n}\nEOF",
+        ),
+        ("tclsh <<< 'exec rm -f x'", "tclsh <<< 'exec ls -la'"),
+        (
+            "tclsh <<< 'set f [open log.txt {WRONLY CREAT}]'",
+            "tclsh <<< 'set f [open log.txt]; puts [gets $f]'",
+        ),
+        (
+            "tclsh <<< 'open out.txt a+'",
+            "tclsh <<< 'puts [glob *.txt]'",
+        ),
+        (
+            "expect -c 'spawn rm -f x'",
+            "expect -c 'spawn ssh host; expect eof'",
+        ),
+        (
+            "emacs --batch --eval '(with-temp-file \"out.txt\" (insert \"hi\"))'",
+            "emacs --batch --eval '(message \"%s\" emacs-version)'",
+        ),
+        (
+            "emacs notes.org --batch -f org-html-export-to-html --kill",
+            "emacs -Q --batch --eval '(princ (+ 1 2))'",
+        ),
+        (
+            "emacs --batch init.el -f batch-byte-compile",
+            "emacs -batch -Q -l ert -f ert-run-tests-batch-and-exit",
+        ),
+        (
+            "emacs --batch src/init.el --eval '(progn (indent-region (point-min) (point-max)) (save-buffer))'",
+            "emacs --batch src/init.el --eval '(message (buffer-string))'",
+        ),
+        (
+            "emacs --batch -l org --eval '(org-babel-tangle-file \"config.org\")'",
+            "emacs --batch -l org --eval '(message (org-version))'",
+        ),
+        (
+            "emacs -nw notes.txt",
+            "emacs --batch --eval=\"(message \\\"hi\\\")\"",
+        ),
+        ("alias l='rm -rf x'; l", "alias rm='rm -i'"),
+        ("alias l='rm -rf x'\nl -v", "alias ll='ls -l'; ll"),
+        ("alias g='git commit -am wip'\ng", "alias x='rm -rf y'"),
+    ]);
+    // code only known at run time
+    for cmd in [
+        "python3 -c \"exec(open('gen.py').read())\"",
+        "python3 -c \"import sys; eval(sys.stdin.read())\"",
+        "emacs --batch --eval \"$X\"",
+        "alias l=\"$X\"\nl",
+    ] {
+        assert!(analyse(cmd).unparsable.is_some(), "{cmd:?}");
+    }
+    assert_eq!(analyse("alias l=\"$X\"").unparsable, None);
+}
+
+/// Tcl code is read by a small scanner: odd or deep input ends, without a
+/// panic, and nesting past its limit says so.
+#[test]
+fn tcl_scanner_ends_on_any_input() {
+    use super::code::scan_tcl;
+    for src in [
+        "",
+        "{",
+        "}",
+        "[",
+        "]",
+        "\"",
+        "\\",
+        "\u{a0}x",
+        "open",
+        "file",
+        "exec",
+        "open x",
+        "#",
+        "{}{}",
+        "[]]",
+        "\"[\"",
+        "a\\\nb",
+        "\u{a0}\u{a0}",
+        "set x {a\\}b}",
+    ] {
+        let _ = scan_tcl(src);
+    }
+    for deep in ["[".repeat(5000), "{".repeat(5000), "[{".repeat(3000)] {
+        assert!(scan_tcl(&deep).runtime.is_some());
+    }
+    assert!(
+        scan_tcl("puts [expr {1 + [string length abc]}]")
+            .writes
+            .is_empty()
+    );
+}
+
+/// A container's command writes host files through a writable bind mount
+/// of a host path (`-v "$PWD":/app`, `--mount type=bind,…`): it is
+/// analysed as a command of its own, and what it writes counts, unnamed
+/// (its paths are the container's). Without one, or with a read-only
+/// mount or a named volume, its writes stay in the container.
+#[test]
+fn container_commands_through_bind_mounts() {
+    check_pairs(&[
+        (
+            "docker run --rm -v \"$PWD\":/app -w /app node:20 npm ci",
+            "docker run -v \"$PWD\":/app node npm test",
+        ),
+        (
+            "docker run --rm -v \"$(pwd)/out:/out\" alpine sh -c 'echo done > /out/status.txt'",
+            "docker run --rm alpine sh -c 'echo done > /out/status.txt'",
+        ),
+        (
+            "docker run -v \"$PWD\":/app alpine touch /app/x",
+            "docker run --rm -v \"$PWD\":/src:ro alpine touch /src/x",
+        ),
+        (
+            "docker run --rm -v \"$PWD\":/src -w /src node:20 npm install",
+            "docker run --rm -v data:/data alpine touch /data/x",
+        ),
+        (
+            "docker run --rm --mount type=bind,source=\"$PWD\",target=/src node:20 npm install",
+            "docker run --rm --mount type=bind,source=\"$PWD\",target=/src,readonly node:20 npm install",
+        ),
+        (
+            "docker run --rm --mount=type=bind,src=.,dst=/src,ro=false alpine rm /src/x",
+            "docker run --rm --mount type=volume,source=v,target=/v alpine rm /v/x",
+        ),
+        (
+            "podman run --rm -v .:/src:Z node:20 npm ci",
+            "podman run --rm -v /data alpine touch /data/x",
+        ),
+        (
+            "docker container run -v ~/work:/a alpine rm /a/x",
+            "docker container run -v ~/work:/a alpine ls /a",
+        ),
+        (
+            "docker compose run --rm -v \"$PWD:/src\" app npm install",
+            "docker compose run --rm app npm install",
+        ),
+        (
+            "docker run --rm -v $(pwd):/work -w /work node:20 npx prettier --write .",
+            "docker run --rm -v $(pwd):/work -w /work node:20 npx prettier --check .",
+        ),
+        (
+            "docker run --rm -v \"$(pwd)\":/src -w /src golang:1.22 gofmt -w .",
+            "docker run --rm -e CGO=0 -v \"$(pwd)\":/src -w /src golang:1.22 go vet ./...",
+        ),
+        (
+            "docker -H tcp://h:2375 run -v /srv:/srv --name x -p 80:80 alpine rm -rf /srv/old",
+            "docker run --rm -it -v /srv:/srv --name x -p 80:80 alpine cat /srv/a",
+        ),
+        (
+            "docker run --volumes-from data alpine rm /data/x",
+            "docker run --volumes-from data alpine ls /data",
+        ),
+    ]);
+    let a = analyse("docker run -v \"$PWD\":/a alpine touch /a/x");
+    assert!(a.targets.is_empty(), "{a:?}");
+    assert!(a.unnamed.iter().any(|u| u.contains("/a/x")), "{a:?}");
+    assert!(
+        analyse("docker run -v \"$PWD\":/a alpine sh -c \"$X\"")
+            .unparsable
+            .is_some()
+    );
+    assert_eq!(
+        analyse("docker run --rm alpine sh -c \"$X\"").unparsable,
+        None
+    );
+}
+
+/// An unquoted current directory in a container's mount is one word; any
+/// other unquoted expansion before the container's command may split into
+/// it.
+#[test]
+fn container_mounts_of_the_current_directory_unquoted() {
+    for cmd in [
+        "docker run --rm -v $(pwd):/app -w /app node:20 npm test",
+        "docker run --rm -v $PWD:/app -w /app node:20 npm test",
+        "docker run --rm -v ${PWD}/src:/src alpine ls /src",
+    ] {
+        let a = analyse(cmd);
+        assert!(
+            a.writes.is_empty() && a.unparsable.is_none(),
+            "{cmd:?}: {a:?}"
+        );
+    }
+    assert!(is_write(
+        "docker run --rm -v $(pwd):/app -w /app node:20 npm ci"
+    ));
+    assert!(
+        analyse("docker run --rm -v $X:/app alpine ls /app")
+            .unparsable
+            .is_some()
+    );
+}
+
+/// A user's command can run its argv in a container with mounts of its
+/// own (`runs = "container"`, `mounts`), as `docker run` does.
+#[test]
+fn user_container_commands() {
+    use super::spec::{UserCommands, cmd};
+    let mut users = UserCommands::default();
+    users.insert(
+        cmd(&["box"])
+            .run_container(1)
+            .mounts(&["--bind"])
+            .values(&["--name"]),
+    );
+    let w = |c: &str| !super::analyse_with(c, &users).writes.is_empty();
+    assert!(w("box --name x --bind .:/a img rm /a/x"));
+    assert!(!w("box --name x --bind .:/a:ro img rm /a/x"));
+    assert!(!w("box --name x img rm /a/x"));
+    assert!(!w("box --bind .:/a img ls /a"));
+}
+
+/// `/dev/null`, `/dev/stdout`, `/dev/stderr` and `/dev/fd/N` are not files
+/// wherever a write target is judged: in SQL dot commands and psql's
+/// backslash commands too.
+#[test]
+fn device_targets_in_sql_and_psql() {
+    check_pairs(&[
+        (
+            "sqlite3 app.db '.output out.txt' 'select 1'",
+            "sqlite3 app.db '.output /dev/null' 'select 1'",
+        ),
+        (
+            "sqlite3 app.db '.once result.csv' 'select 1'",
+            "sqlite3 app.db '.once /dev/stdout' 'select 1'",
+        ),
+        ("psql -c '\\o out.txt' shop", "psql -c '\\o /dev/null' shop"),
+        (
+            "psql -c \"\\copy t TO 'x.csv' CSV\" shop",
+            "psql -c \"\\copy t TO '/dev/stdout' CSV\" shop",
+        ),
+    ]);
+}
+
+/// `--entrypoint PROG` makes PROG the container's program, with the words
+/// after the image as its arguments.
+#[test]
+fn container_entrypoint() {
+    check_pairs(&[
+        (
+            "docker run -v \"$PWD\":/app --entrypoint sh node:20 -c 'rm -rf /app/x'",
+            "docker run -v \"$PWD\":/app --entrypoint sh node:20 -c 'ls /app'",
+        ),
+        (
+            "docker run -v \"$PWD\":/app --entrypoint=rm alpine -rf /app/x",
+            "docker run -v \"$PWD\":/app --entrypoint=ls alpine -la /app",
+        ),
+        (
+            "docker run -v \"$PWD\":/app --entrypoint touch alpine /app/x",
+            "docker run --entrypoint touch alpine /app/x",
+        ),
+    ]);
+}

@@ -208,11 +208,12 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
     assert!(blind.writes >= 150 && blind.readonly >= 150);
     assert!(blind2.writes >= 100 && blind2.readonly >= 100);
     assert!(blind3.writes >= 250 && blind3.readonly >= 250);
-    // The fourth batch stays below the 98% (its misses are listed
-    // in its History); it must not get worse.
+    // The fourth batch: its misses (builds that emit, snapshot updates by
+    // environment or project flag, deno run --allow-write, git fetch) are
+    // listed in its History; it must not get worse.
     assert!(blind4.writes >= 350 && blind4.readonly >= 350);
     assert!(
-        blind4.caught_pct() >= 96.5 && blind4.blocked_pct() <= 1.0,
+        blind4.caught_pct() >= 98.5 && blind4.blocked_pct() <= 1.0,
         "fourth blind batch: {:.1}% caught, {:.1}% blocked",
         blind4.caught_pct(),
         blind4.blocked_pct()
@@ -221,7 +222,7 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
     // variable) is the safe side; it must not get worse either.
     assert!(blind5.writes >= 320 && blind5.readonly >= 290);
     assert!(
-        blind5.caught_pct() >= 99.0 && blind5.blocked_pct() <= 0.4,
+        blind5.caught_pct() >= 99.6 && blind5.blocked_pct() <= 0.4,
         "fifth blind batch: {:.1}% caught, {:.1}% blocked",
         blind5.caught_pct(),
         blind5.blocked_pct()
@@ -235,36 +236,57 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         blind6.caught_pct(),
         blind6.blocked_pct()
     );
-    // The seventh batch: its three misses (a container's bind mount,
-    // `skopeo copy … dir:PATH`, `ansible localhost -m copy`) and its one
-    // read-only command still flagged (`vim -es … -c 'q!' FILE`) are
-    // listed in its History; it must not get worse.
+    // The seventh batch: its two misses (`skopeo copy … dir:PATH`,
+    // `ansible localhost -m copy`) and its one read-only command still
+    // flagged (`vim -es … -c 'q!' FILE`) are listed in its History; it
+    // must not get worse.
     assert!(blind7.writes >= 320 && blind7.readonly >= 300);
     assert!(
-        blind7.caught_pct() >= 98.8 && blind7.blocked_pct() <= 0.4,
+        blind7.caught_pct() >= 99.3 && blind7.blocked_pct() <= 0.4,
         "seventh blind batch: {:.1}% caught, {:.1}% blocked",
         blind7.caught_pct(),
         blind7.blocked_pct()
     );
-    // The eighth batch: its two misses (a container's bind mount, `skopeo
-    // copy … dir:PATH`) and its three read-only commands still flagged
-    // (`source <(…)`, `vim -Es … -c 'qa!'`, styler's `dry = "on"` in
-    // `Rscript -e`) are listed in its History; it must not get worse.
+    // The eighth batch: its one miss (`skopeo copy … dir:PATH`) and its
+    // three read-only commands still flagged (`source <(…)`, `vim -Es …
+    // -c 'qa!'`, styler's `dry = "on"` in `Rscript -e`) are listed in its
+    // History; it must not get worse.
     assert!(blind8.writes >= 300 && blind8.readonly >= 300);
     assert!(
-        blind8.caught_pct() >= 99.0 && blind8.blocked_pct() <= 1.0,
+        blind8.caught_pct() >= 99.6 && blind8.blocked_pct() <= 1.0,
         "eighth blind batch: {:.1}% caught, {:.1}% blocked",
         blind8.caught_pct(),
         blind8.blocked_pct()
     );
-    assert!(blind9.writes >= 500 && blind9.readonly >= 600);
-    assert!(blind10.writes >= 650 && blind10.readonly >= 700);
+    // The ninth batch: every write is caught; its one read-only command
+    // still flagged (`$(which python3) --version`: a command name only
+    // known at run time, the safe side) is listed in its History.
+    assert!(blind9.writes >= 520 && blind9.readonly >= 650);
+    assert!(
+        blind9.caught_pct() >= 99.8 && blind9.blocked_pct() <= 0.2,
+        "ninth blind batch: {:.1}% caught, {:.1}% blocked",
+        blind9.caught_pct(),
+        blind9.blocked_pct()
+    );
+    // The tenth batch (adversarial): its one miss (`make -f /dev/stdin
+    // <<< …`: make's recipes are not analysed, builds count as read-only)
+    // and its one read-only command still flagged (`x=echo; $x rm -rf /`:
+    // a command name only known at run time) are listed in its History.
+    assert!(blind10.writes >= 670 && blind10.readonly >= 720);
+    assert!(
+        blind10.caught_pct() >= 99.8 && blind10.blocked_pct() <= 0.2,
+        "tenth blind batch: {:.1}% caught, {:.1}% blocked",
+        blind10.caught_pct(),
+        blind10.blocked_pct()
+    );
     assert!(blind11.writes >= 380 && blind11.readonly >= 580);
     assert!(blind12.writes >= 480 && blind12.readonly >= 500);
     for (label, f) in [
         ("first blind batch", &blind),
         ("second blind batch", &blind2),
         ("third blind batch", &blind3),
+        ("ninth blind batch", &blind9),
+        ("tenth blind batch", &blind10),
         ("whole corpus", &whole),
     ] {
         assert!(

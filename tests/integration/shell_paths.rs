@@ -257,3 +257,19 @@ fn a_phase_can_refuse_commands_flowgate_does_not_know() {
         "{all}"
     );
 }
+
+/// `runs = "container"` with `mounts`: the command it runs counts only
+/// through a writable mount of a host path.
+#[test]
+fn a_container_command_defined_in_config() {
+    let ws = red(
+        "[shell.commands.box]\nrun = 1\nruns = \"container\"\nmounts = [\"--bind\"]\nvalues = [\"--name\"]\n",
+    );
+    let out = ws.run(&["explain", "shell", "box --name x --bind .:/a img rm /a/x"]);
+    assert!(
+        out.stdout.contains("a write to /a/x in a container"),
+        "{out:?}"
+    );
+    let out = ws.run(&["explain", "shell", "box --name x img rm /a/x"]);
+    assert!(out.stdout.contains("(none found)"), "{out:?}");
+}
