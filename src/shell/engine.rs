@@ -258,6 +258,16 @@ impl Cx<'_, '_, '_> {
                     into.push((ai, k, v));
                     continue;
                 }
+                if !dd && spec.list(Field::Output).any(|e| e == a) {
+                    // a keyword naming the output (`pdftk … output FILE`);
+                    // option entries start with `-`, so only a keyword is
+                    // equal to a word that is not an option
+                    if let Some(v) = args.get(i) {
+                        outputs.push((i, a, v));
+                        i += 1;
+                    }
+                    continue;
+                }
                 if positions.len == 0 && positions.heap.is_none() && !dd && spec.has_subcommands() {
                     if a.starts_with('+') {
                         continue; // `cargo +nightly fmt`
@@ -445,7 +455,18 @@ impl Cx<'_, '_, '_> {
                     self.write(label);
                 }
             }
-            Writes::Always => self.write_targets(label.to_string(), chosen, args, marks, true),
+            Writes::Always => {
+                // `lame IN -`: a `-` where the written file goes is
+                // standard output
+                if let Targets::Nth(n) = spec.targets()
+                    && pos
+                        .get(usize::from(n).saturating_sub(1))
+                        .is_some_and(|&p| args[p] == "-")
+                {
+                    return;
+                }
+                self.write_targets(label.to_string(), chosen, args, marks, true)
+            }
         }
     }
 
@@ -703,6 +724,12 @@ impl Cx<'_, '_, '_> {
         if kind == Kind::Task {
             return;
         }
+        // `npx create-expo-app my-app`: a `create-*` package scaffolds a
+        // project (`npm init NAME` runs `create-NAME`)
+        if kind == Kind::Unknown && name.len() > 7 && name.starts_with("create-") {
+            self.write(label.to_string());
+            return;
+        }
         if let Some(said) = said_verb(args, named_output, true) {
             self.write(format!("{label} {said}"));
         }
@@ -950,6 +977,8 @@ const NOUN_VERBS: &[(&str, &[&str])] = &[
         "plugins",
         &["install", "uninstall", "add", "remove", "update"],
     ),
+    // `TOOL settings set KEY VALUE`: the tool's settings file
+    ("settings", &["set", "unset", "add"]),
     // `TOOL store prune`: the tool's package store
     ("store", &["prune", "add"]),
     // `TOOL export kubeconfig`: ~/.kube/config

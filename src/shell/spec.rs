@@ -35,7 +35,9 @@
 //! (`--emit=stdout` matches `--emit stdout` too); `*` matches any run
 //! (`--*_out`), in the value too: `-*=*` is any option with a value glued
 //! on (`exiftool -TAG=V`; not the value of an option in `values`); an
-//! entry ending in `=` is a `key=value` word (`dd of=FILE`).
+//! entry ending in `=` is a `key=value` word (`dd of=FILE`); a bare word in
+//! `output` is a keyword whose next word is the file (`pdftk … output
+//! FILE`).
 
 /// A list of option entries or names.
 pub type List = &'static [&'static str];
@@ -64,7 +66,8 @@ pub enum Targets {
     Last,
     /// The last of two or more: a destination (`cp a b`).
     Dest,
-    /// The n-th (from 1).
+    /// The n-th (from 1); for a command that always writes, a `-` there
+    /// is standard output (`lame IN -`).
     Nth(u8),
     /// The n-th (from 1) and all after it.
     From(u8),

@@ -2838,3 +2838,31 @@ fn blind12_version_managers_and_others() {
         ),
     ]);
 }
+
+/// `npx create-NAME` (what `npm init NAME` runs) scaffolds a project: a
+/// general rule for commands flowgate does not know; `TOOL settings set`
+/// writes the tool's settings; `pdftk … output FILE` names its output by
+/// a keyword; `lame IN -` writes to standard output.
+#[test]
+fn blind12_general_rules() {
+    check_pairs(&[
+        (
+            "npx create-expo-app@latest my-app --template blank-typescript",
+            "npx expo config --type public",
+        ),
+        ("npm exec create-foo -- my-app", "npx expo-doctor"),
+        (
+            "lame -V2 music.wav music.mp3",
+            "lame -V2 music.wav - | wc -c",
+        ),
+        ("lame music.wav", "lame --help"),
+        (
+            "pdftk a.pdf b.pdf cat output merged.pdf",
+            "pdftk a.pdf dump_data output -",
+        ),
+        (
+            "mise settings set experimental true",
+            "mise settings get experimental",
+        ),
+    ]);
+}
