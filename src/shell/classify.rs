@@ -438,6 +438,31 @@ pub(crate) fn cmd_name(word: &str) -> &str {
     base
 }
 
+/// A cross toolchain's binary tool (`arm-none-eabi-objcopy`,
+/// `aarch64-linux-gnu-strip`, `avr-ld`, `llvm-objcopy`): the tool after the
+/// target prefix, looked up when the whole name is not known.
+fn cross_tool(name: &str) -> Option<&str> {
+    let (prefix, tool) = name.rsplit_once('-')?;
+    (!prefix.is_empty()
+        && matches!(
+            tool,
+            "objcopy"
+                | "strip"
+                | "ld"
+                | "ld.bfd"
+                | "ld.gold"
+                | "ar"
+                | "as"
+                | "objdump"
+                | "nm"
+                | "size"
+                | "readelf"
+                | "strings"
+                | "gdb"
+        ))
+    .then_some(tool)
+}
+
 /// Index of the first word after the options of `a[start..]`.
 /// `short_arg` lists the short options that take a value, `long_arg` the
 /// long ones (with their `--`).
@@ -871,7 +896,11 @@ impl Cx<'_, '_, '_> {
             self.hidden_code(name, args, marks.skip(1));
             let found = match self.users.get(name) {
                 Some(s) => table::Found::Spec(SpecRef::User(s)),
-                None => table::find(name),
+                None => match table::find(name) {
+                    // `arm-none-eabi-objcopy` is `objcopy`
+                    table::Found::None => cross_tool(name).map_or(table::Found::None, table::find),
+                    f => f,
+                },
             };
             if found == table::Found::Code {
                 self.record(argv);

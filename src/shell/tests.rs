@@ -2866,3 +2866,19 @@ fn blind12_general_rules() {
         ),
     ]);
 }
+
+/// A cross toolchain's binutils (`arm-none-eabi-objcopy`) are the tools
+/// the table knows (`objcopy`).
+#[test]
+fn blind12_cross_toolchains() {
+    check_pairs(&[
+        (
+            "arm-none-eabi-objcopy -O ihex build/zephyr/zephyr.elf dist/zephyr.hex",
+            "arm-none-eabi-size build/zephyr/zephyr.elf",
+        ),
+        (
+            "arm-none-eabi-strip build/app.elf",
+            "arm-none-eabi-objdump -h build/app.elf",
+        ),
+    ]);
+}
