@@ -1144,7 +1144,72 @@ impl Cx<'_, '_, '_> {
             }
             "deno" => self.deno(args, stdin, marks),
             "bun" => self.bun(args, stdin, marks),
+            "sox" => self.sox(args, marks),
             _ => {}
+        }
+    }
+
+    /// `sox [OPTIONS] IN… OUT [EFFECT …]`: OUT is the last file before the
+    /// first effect (`table::SOX_EFFECTS`); `-n` (no file), `-d` (the audio
+    /// device), `-p` (a pipe) or `-` there write no file. Effects that write
+    /// one: `spectrogram -o FILE`, `noiseprof FILE`. `--i` only shows.
+    fn sox(&mut self, args: &[Arg<'_>], marks: Marks) {
+        if args
+            .iter()
+            .any(|a| matches!(a.as_ref(), "--i" | "--info" | "--help" | "--version"))
+        {
+            return;
+        }
+        // the files in order: `Some(index)` a word, `None` `-n`/`-d`/`-p`
+        let mut files: Vec<Option<usize>> = Vec::new();
+        let mut effects = args.len();
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            let w = a.as_ref();
+            i += 1;
+            if w.len() > 1 && w.starts_with('-') {
+                match w {
+                    "-n" | "--null" | "-d" | "--default-device" | "-p" | "--sox-pipe" => {
+                        files.push(None)
+                    }
+                    _ if table::SOX_VALUES.contains(&w) => i += 1,
+                    _ => {}
+                }
+                continue;
+            }
+            if !files.is_empty() && table::SOX_EFFECTS.contains(&w) {
+                effects = i - 1;
+                break;
+            }
+            files.push(Some(i - 1));
+        }
+        if files.len() >= 2
+            && let Some(Some(k)) = files.last()
+            && args[*k] != "-"
+        {
+            let f = args[*k].as_ref();
+            self.write_to(format!("sox {f}"), f, marks.path(*k, f));
+        }
+        // files the effects write
+        let mut k = effects;
+        while let Some(e) = args.get(k) {
+            k += 1;
+            let file = match e.as_ref() {
+                "spectrogram" => args[k..]
+                    .iter()
+                    .take_while(|a| !table::SOX_EFFECTS.contains(&a.as_ref()))
+                    .position(|a| a == "-o")
+                    .map(|p| k + p + 1),
+                "noiseprof" => Some(k),
+                _ => None,
+            };
+            if let Some(f) = file
+                && let Some(w) = args.get(f)
+                && !w.starts_with('-')
+                && !table::SOX_EFFECTS.contains(&w.as_ref())
+            {
+                self.write_to(format!("sox {e} {w}"), w, marks.path(f, w));
+            }
         }
     }
 

@@ -3,8 +3,9 @@
 //! the same fields). Commands whose meaning needs code — shells, `eval`,
 //! `source`, interpreters and their inline code, `sed`, `awk`, `find`,
 //! `fd`, `xargs`, `parallel`, `tar`, `sqlite3`, `duckdb`, `psql`,
-//! `pacman`, `pwsh`, `ex` and `ed` scripts — are in `classify.rs`; they are known commands too
-//! ([`CODE`]).
+//! `pacman`, `pwsh`, `ex` and `ed` scripts, `sox` (its output is the last
+//! file before its effects) — are in `classify.rs`; they are known commands
+//! too ([`CODE`]).
 //!
 //! The table is Rust data, not a file read at run time: parsing it would
 //! cost more than a whole hook call (a 72 KB TOML document took ~7 ms to
@@ -26,9 +27,31 @@ pub(crate) const CODE: &[&str] = &[
     "osascript", "irb", "elixir", "awk", "gawk", "mawk", "nawk", "sed", "gsed", "find", "gfind", "fd",
     "fdfind", "xargs", "gxargs", "parallel", "tar", "gtar", "bsdtar", "sqlite3", "duckdb",
     "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir", "psql", "julia", "ex", "ed", "red",
+    "sox",
 ];
 
 const A: Targets = Targets::All;
+
+/// sox's effects: the words after its output file (`sox IN OUT trim 0 10`;
+/// see `classify::sox`).
+#[rustfmt::skip]
+pub(crate) const SOX_EFFECTS: &[&str] = &[
+    "allpass", "band", "bandpass", "bandreject", "bass", "bend", "biquad", "channels", "chorus",
+    "compand", "contrast", "dcshift", "deemph", "delay", "dither", "divide", "downsample",
+    "earwax", "echo", "echos", "equalizer", "fade", "fir", "firfit", "flanger", "gain",
+    "highpass", "hilbert", "ladspa", "loudness", "lowpass", "mcompand", "noiseprof", "noisered",
+    "norm", "oops", "overdrive", "pad", "phaser", "pitch", "rate", "remix", "repeat", "reverb",
+    "reverse", "riaa", "silence", "sinc", "spectrogram", "speed", "splice", "stat", "stats",
+    "stretch", "swap", "synth", "tempo", "treble", "tremolo", "trim", "upsample", "vad", "vol",
+];
+
+/// sox's options that take a value (`-t wav`, `-r 22050`).
+#[rustfmt::skip]
+pub(crate) const SOX_VALUES: &[&str] = &[
+    "-t", "--type", "-r", "--rate", "-b", "--bits", "-e", "--encoding", "-c", "--channels", "-C",
+    "--compression", "-v", "--volume", "--buffer", "--input-buffer", "--comment",
+    "--add-comment", "--comment-file", "--plot", "--effects-file", "--temp", "--replay-gain",
+];
 
 /// Environment settings that make the command they are given to write
 /// files: snapshot and expected-output test libraries in update mode
@@ -410,7 +433,6 @@ pub(crate) const TABLE: &[Spec] = &[
         "-loglevel", "-v", "-threads", "-aspect", "-frames", "-vframes", "-aframes", "-movflags",
         "-tune", "-profile:v", "-level", "-g", "-bf", "-maxrate", "-bufsize", "-an", "-vn",
     ]),
-    cmd(&["sox"]).writes_targets(Last),
     cmd(&["unzip"])
         .with_args(1)
         .read_only(&["-l", "-v", "-t", "-Z", "-p", "-c", "-z"])

@@ -2882,3 +2882,23 @@ fn blind12_cross_toolchains() {
         ),
     ]);
 }
+
+/// sox writes the last file before its effects: not `-n` (no file), `-d`
+/// (the audio device) or `-`; `spectrogram -o FILE` and `noiseprof FILE`
+/// write; `--i` only shows.
+#[test]
+fn blind12_sox_output_and_effects() {
+    check_pairs(&[
+        ("sox input.wav -r 22050 output.wav", "sox in.wav -n stat"),
+        ("sox -n tone.wav synth 3 sine 440", "sox --i -d intro.wav"),
+        (
+            "ffmpeg -i song.flac -f wav - | sox -t wav - out.ogg",
+            "ffmpeg -i song.flac -f wav - | sox -t wav - -n stat",
+        ),
+        ("sox in.wav -n spectrogram -o spec.png", "sox in.wav -d"),
+        (
+            "sox in.wav out.wav trim 0 10",
+            "sox in.wav -n trim 0 10 stats",
+        ),
+    ]);
+}
