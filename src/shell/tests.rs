@@ -2902,3 +2902,36 @@ fn blind12_sox_output_and_effects() {
         ),
     ]);
 }
+
+/// Inline code: Blender's Python exporters and saves (`bpy.ops.…`), R's
+/// renv, usethis and knitr::purl.
+#[test]
+fn blind12_blender_python_and_r_code() {
+    check_pairs(&[
+        (
+            "blender --background model.blend --python-expr \"import bpy; bpy.ops.export_scene.gltf(filepath='exports/model.glb')\"",
+            "blender --background model.blend --python-expr \"import bpy; print(len(bpy.data.objects))\"",
+        ),
+        (
+            "blender -b scene.blend --python-expr \"import bpy; bpy.ops.wm.save_mainfile()\"",
+            "blender -b scene.blend --python-expr \"import bpy; bpy.ops.import_scene.gltf(filepath='in.glb')\"",
+        ),
+        ("Rscript -e 'renv::init()'", "Rscript -e 'renv::status()'"),
+        (
+            "Rscript -e 'usethis::use_mit_license()'",
+            "Rscript -e 'usethis::proj_get()'",
+        ),
+        (
+            "Rscript -e 'knitr::purl(\"analysis.Rmd\")'",
+            "Rscript -e 'knitr::kable(head(mtcars))'",
+        ),
+        (
+            "Rscript -e 'usethis::use_test(\"parser\")'",
+            "Rscript -e 'reticulate::use_python(\"/usr/bin/python3\")'",
+        ),
+        (
+            "blender -b s.blend --python-expr \"import bpy; bpy.ops.render.render(write_still=True)\"",
+            "blender -b s.blend --python-expr \"import bpy; bpy.ops.render.render()\"",
+        ),
+    ]);
+}
