@@ -461,6 +461,31 @@ pub(crate) fn cmd_name(word: &str) -> &str {
     base
 }
 
+/// A cross toolchain's binary tool (`arm-none-eabi-objcopy`,
+/// `aarch64-linux-gnu-strip`, `avr-ld`, `llvm-objcopy`): the tool after the
+/// target prefix, looked up when the whole name is not known.
+fn cross_tool(name: &str) -> Option<&str> {
+    let (prefix, tool) = name.rsplit_once('-')?;
+    (!prefix.is_empty()
+        && matches!(
+            tool,
+            "objcopy"
+                | "strip"
+                | "ld"
+                | "ld.bfd"
+                | "ld.gold"
+                | "ar"
+                | "as"
+                | "objdump"
+                | "nm"
+                | "size"
+                | "readelf"
+                | "strings"
+                | "gdb"
+        ))
+    .then_some(tool)
+}
+
 /// Index of the first word after the options of `a[start..]`.
 /// `short_arg` lists the short options that take a value, `long_arg` the
 /// long ones (with their `--`).
@@ -924,7 +949,11 @@ impl Cx<'_, '_, '_> {
             self.hidden_code(name, args, marks.skip(1));
             let found = match self.users.get(name) {
                 Some(s) => table::Found::Spec(SpecRef::User(s)),
-                None => table::find(name),
+                None => match table::find(name) {
+                    // `arm-none-eabi-objcopy` is `objcopy`
+                    table::Found::None => cross_tool(name).map_or(table::Found::None, table::find),
+                    f => f,
+                },
             };
             if found == table::Found::Code {
                 self.record(argv);
@@ -1213,7 +1242,72 @@ impl Cx<'_, '_, '_> {
             "deno" => self.deno(args, stdin, marks),
             "emacs" => self.emacs(args, marks),
             "bun" => self.bun(args, stdin, marks),
+            "sox" => self.sox(args, marks),
             _ => {}
+        }
+    }
+
+    /// `sox [OPTIONS] IN… OUT [EFFECT …]`: OUT is the last file before the
+    /// first effect (`table::SOX_EFFECTS`); `-n` (no file), `-d` (the audio
+    /// device), `-p` (a pipe) or `-` there write no file. Effects that write
+    /// one: `spectrogram -o FILE`, `noiseprof FILE`. `--i` only shows.
+    fn sox(&mut self, args: &[Arg<'_>], marks: Marks) {
+        if args
+            .iter()
+            .any(|a| matches!(a.as_ref(), "--i" | "--info" | "--help" | "--version"))
+        {
+            return;
+        }
+        // the files in order: `Some(index)` a word, `None` `-n`/`-d`/`-p`
+        let mut files: Vec<Option<usize>> = Vec::new();
+        let mut effects = args.len();
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            let w = a.as_ref();
+            i += 1;
+            if w.len() > 1 && w.starts_with('-') {
+                match w {
+                    "-n" | "--null" | "-d" | "--default-device" | "-p" | "--sox-pipe" => {
+                        files.push(None)
+                    }
+                    _ if table::SOX_VALUES.contains(&w) => i += 1,
+                    _ => {}
+                }
+                continue;
+            }
+            if !files.is_empty() && table::SOX_EFFECTS.contains(&w) {
+                effects = i - 1;
+                break;
+            }
+            files.push(Some(i - 1));
+        }
+        if files.len() >= 2
+            && let Some(Some(k)) = files.last()
+            && args[*k] != "-"
+        {
+            let f = args[*k].as_ref();
+            self.write_to(format!("sox {f}"), f, marks.path(*k, f));
+        }
+        // files the effects write
+        let mut k = effects;
+        while let Some(e) = args.get(k) {
+            k += 1;
+            let file = match e.as_ref() {
+                "spectrogram" => args[k..]
+                    .iter()
+                    .take_while(|a| !table::SOX_EFFECTS.contains(&a.as_ref()))
+                    .position(|a| a == "-o")
+                    .map(|p| k + p + 1),
+                "noiseprof" => Some(k),
+                _ => None,
+            };
+            if let Some(f) = file
+                && let Some(w) = args.get(f)
+                && !w.starts_with('-')
+                && !table::SOX_EFFECTS.contains(&w.as_ref())
+            {
+                self.write_to(format!("sox {e} {w}"), w, marks.path(f, w));
+            }
         }
     }
 

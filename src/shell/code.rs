@@ -321,6 +321,10 @@ fn python(toks: &[Tok], f: &mut Findings) {
         let builtin = !dotted || owner == Some("builtins");
         let after_call = dotted && i >= 2 && is_punct(toks.get(i - 2), ')');
         let args = call_args(toks, i + 1);
+        if dotted && bpy_writes(toks, i, name, owner, &args) {
+            f.writes.push(format!("writes files (bpy {name})"));
+            continue;
+        }
         let write = match name {
             "open" | "fdopen" | "ZipFile" | "TarFile" => {
                 let pos: &[usize] = if dotted
@@ -422,6 +426,32 @@ fn python_code(code: &str, f: &mut Findings) {
     f.shell.extend(inner.shell);
     if f.runtime.is_none() {
         f.runtime = inner.runtime;
+    }
+}
+
+/// Blender's Python (`blender --python-expr`): an exporter
+/// (`bpy.ops.export_scene.gltf(…)`, `bpy.ops.wm.obj_export(…)`), saving the
+/// .blend file or an image (`bpy.ops.wm.save_mainfile()`,
+/// `img.save_render(path)`), a render that writes its frames
+/// (`bpy.ops.render.render(write_still=True)`). Importers only read.
+fn bpy_writes(toks: &[Tok], i: usize, name: &str, owner: Option<&str>, args: &[&[Tok]]) -> bool {
+    if name == "save_render" {
+        return true;
+    }
+    // `ops.OWNER.NAME(`
+    let ops = i >= 4 && is_punct(toks.get(i - 3), '.') && ident(toks.get(i - 4)) == Some("ops");
+    ops && match owner {
+        Some(o) if o.starts_with("export_") => true,
+        Some("wm") => name.starts_with("save") || name.ends_with("_export"),
+        Some("image") => name.starts_with("save"),
+        Some("render") => {
+            name == "render"
+                && args.iter().any(|a| {
+                    matches!(a, [Tok::Ident(k), Tok::Punct('='), Tok::Ident(v), ..]
+                        if matches!(k.as_str(), "write_still" | "animation") && v == "True")
+                })
+        }
+        _ => false,
     }
 }
 
@@ -774,7 +804,31 @@ fn r(toks: &[Tok], f: &mut Findings) {
         }
         let args = call_args(toks, i + 1);
         let n = name.as_str();
+        // `renv::init()`: the function's package
+        let pkg = if i >= 3 && is_punct(toks.get(i - 1), ':') && is_punct(toks.get(i - 2), ':') {
+            ident(toks.get(i - 3))
+        } else {
+            None
+        };
         let write = match n {
+            // renv's project library and lock file
+            "init" | "hydrate" | "activate" | "deactivate" | "update" | "record" | "rebuild"
+            | "upgrade" | "isolate" | "purge"
+                if pkg == Some("renv") =>
+            {
+                true
+            }
+            // usethis: `use_mit_license()`, `use_test()`, … write project
+            // files (not reticulate's `use_python()`: it picks a Python)
+            _ if n.starts_with("use_")
+                && pkg != Some("reticulate")
+                && !matches!(
+                    n,
+                    "use_python" | "use_virtualenv" | "use_condaenv" | "use_miniconda"
+                ) =>
+            {
+                true
+            }
             "writeLines" | "writeBin" | "writeChar" | "write" => {
                 args.len() >= 2 || named_string(&args, "con") || named_string(&args, "file")
             }
@@ -793,8 +847,8 @@ fn r(toks: &[Tok], f: &mut Findings) {
             | "write_parquet" | "write_feather" | "png" | "pdf" | "jpeg" | "svg" | "tiff"
             | "bmp" | "postscript" | "install_github" | "install_cran" | "install_deps"
             | "document" | "roxygenise" | "roxygenize" | "snapshot" | "restore" | "style_file"
-            | "style_dir" | "style_pkg" | "knit" | "render" | "use_package" | "create_package"
-            | "tar" | "untar" | "unzip" | "zip" => true,
+            | "style_dir" | "style_pkg" | "knit" | "purl" | "render" | "create_package" | "tar"
+            | "untar" | "unzip" | "zip" => true,
             "install" => true,
             "system" | "system2" | "shell" => {
                 f.run_shell(&args[..args.len().min(if n == "system2" { 2 } else { 1 })]);

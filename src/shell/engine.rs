@@ -774,6 +774,12 @@ impl Cx<'_, '_, '_> {
         if kind == Kind::Task {
             return;
         }
+        // `npx create-expo-app my-app`: a `create-*` package scaffolds a
+        // project (`npm init NAME` runs `create-NAME`)
+        if kind == Kind::Unknown && name.len() > 7 && name.starts_with("create-") {
+            self.write(label.to_string());
+            return;
+        }
         if let Some(said) = said_verb(args, named_output, true) {
             self.write(format!("{label} {said}"));
         }
@@ -1052,6 +1058,8 @@ const NOUN_VERBS: &[(&str, &[&str])] = &[
         "plugins",
         &["install", "uninstall", "add", "remove", "update"],
     ),
+    // `TOOL settings set KEY VALUE`: the tool's settings file
+    ("settings", &["set", "unset", "add"]),
     // `TOOL store prune`: the tool's package store
     ("store", &["prune", "add"]),
     // `TOOL export kubeconfig`: ~/.kube/config

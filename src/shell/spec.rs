@@ -70,7 +70,8 @@ pub enum Targets {
     Last,
     /// The last of two or more: a destination (`cp a b`).
     Dest,
-    /// The n-th (from 1).
+    /// The n-th (from 1); for a command that always writes, a `-` there
+    /// is standard output (`lame IN -`).
     Nth(u8),
     /// The n-th (from 1) and all after it.
     From(u8),

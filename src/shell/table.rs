@@ -3,8 +3,9 @@
 //! the same fields). Commands whose meaning needs code — shells, `eval`,
 //! `source`, interpreters and their inline code, `sed`, `awk`, `find`,
 //! `fd`, `xargs`, `parallel`, `tar`, `sqlite3`, `duckdb`, `psql`,
-//! `pacman`, `pwsh`, `tclsh`, `emacs` in batch mode, `ex` and `ed` scripts
-//! — are in `classify.rs`; they are known commands too ([`CODE`]).
+//! `pacman`, `pwsh`, `tclsh`, `emacs` in batch mode, `ex` and `ed` scripts,
+//! `sox` (its output is the last file before its effects) — are in
+//! `classify.rs`; they are known commands too ([`CODE`]).
 //!
 //! The table is Rust data, not a file read at run time: parsing it would
 //! cost more than a whole hook call (a 72 KB TOML document took ~7 ms to
@@ -27,9 +28,31 @@ pub(crate) const CODE: &[&str] = &[
     "fdfind", "xargs", "gxargs", "parallel", "tar", "gtar", "bsdtar", "sqlite3", "duckdb",
     "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir", "psql", "julia", "ex", "ed", "red",
     "emacs",
+    "sox",
 ];
 
 const A: Targets = Targets::All;
+
+/// sox's effects: the words after its output file (`sox IN OUT trim 0 10`;
+/// see `classify::sox`).
+#[rustfmt::skip]
+pub(crate) const SOX_EFFECTS: &[&str] = &[
+    "allpass", "band", "bandpass", "bandreject", "bass", "bend", "biquad", "channels", "chorus",
+    "compand", "contrast", "dcshift", "deemph", "delay", "dither", "divide", "downsample",
+    "earwax", "echo", "echos", "equalizer", "fade", "fir", "firfit", "flanger", "gain",
+    "highpass", "hilbert", "ladspa", "loudness", "lowpass", "mcompand", "noiseprof", "noisered",
+    "norm", "oops", "overdrive", "pad", "phaser", "pitch", "rate", "remix", "repeat", "reverb",
+    "reverse", "riaa", "silence", "sinc", "spectrogram", "speed", "splice", "stat", "stats",
+    "stretch", "swap", "synth", "tempo", "treble", "tremolo", "trim", "upsample", "vad", "vol",
+];
+
+/// sox's options that take a value (`-t wav`, `-r 22050`).
+#[rustfmt::skip]
+pub(crate) const SOX_VALUES: &[&str] = &[
+    "-t", "--type", "-r", "--rate", "-b", "--bits", "-e", "--encoding", "-c", "--channels", "-C",
+    "--compression", "-v", "--volume", "--buffer", "--input-buffer", "--comment",
+    "--add-comment", "--comment-file", "--plot", "--effects-file", "--temp", "--replay-gain",
+];
 
 /// Environment settings that make the command they are given to write
 /// files: snapshot and expected-output test libraries in update mode
@@ -96,7 +119,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "getconf", "lsb_release", "arch", "tty", "stty", "tput", "clear", "reset",
         "getent", "ffprobe", "identify", "mediainfo", "pdfinfo", "soxi", "atq",
         "wslpath", "cygpath", "nvidia-smi", "dmesg",
-        "service", "loginctl", "timedatectl", "localectl", "findmnt", "mount", "blkid", "fdisk",
+        "service", "timedatectl", "localectl", "findmnt", "mount", "blkid", "fdisk",
         "parted", "sensors", "pv", "ts", "ifne", "vipe", "combine", "isutf8", "errno", "pee",
         // builds, tests, linters and checkers: they write only build output
         "rustc", "clippy-driver", "rust-analyzer", "cargo-nextest", "tox", "nox", "pyright", "pylint", "flake8", "pyflakes", "pycodestyle", "pydocstyle", "bandit",
@@ -105,7 +128,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "bazel", "bazelisk", "buck2", "scons", "java", "kotlinc", "kotlin",
         "scalac", "scala", "lein", "clojure", "clj", "ghc", "ghci", "stack",
         "ocaml", "opam", "erl", "rebar3", "gleam", "nim", "crystal",
-        "swiftc", "xcodebuild", "gcc-ar", "ld", "as", "shellcheck", "hadolint",
+        "swiftc", "xcodebuild", "gcc-ar", "as", "shellcheck", "hadolint",
         "yamllint", "actionlint", "cspell", "vale", "proselint", "write-good", "alex",
         "staticcheck", "golint", "revive", "govulncheck", "errcheck", "ineffassign", "gosec",
         "cargo-deny", "cargo-audit", "cargo-outdated", "cargo-udeps", "cargo-bloat",
@@ -220,9 +243,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "-c", "-S", "-s", "-u", "-i", "-T", "--cmd", "-l", "--load", "-f", "--funcall",
     ])
     .read_only(&["--diff", "-d"]),
-    cmd(&[
-        "strip", "objcopy", "upx", "install_name_tool", "codesign",
-    ])
+    cmd(&["strip", "objcopy", "upx", "install_name_tool"])
     .writes_targets(Last)
     .values(&["-o", "-R", "-K", "-N", "--remove-section", "--keep-symbol"])
     .output(&["-o"]),
@@ -279,10 +300,12 @@ pub(crate) const TABLE: &[Spec] = &[
             "--quick-set-primary-uid", "--quick-sign-key", "--quick-lsign-key", "--delete-key",
             "--delete-keys", "--delete-secret-key", "--delete-secret-keys",
             "--delete-secret-and-public-key", "--delete-secret-and-public-keys", "--recv-key",
+            "--quick-addkey", "--quick-adduid", "--quick-revuid",
             "--recv-keys", "--receive-keys", "--refresh-keys", "--fetch-keys", "--locate-keys",
             "--edit-key", "--sign-key", "--lsign-key", "--passwd", "--change-passphrase",
             "--import-ownertrust", "--update-trustdb", "--check-trustdb", "--auto-key-locate",
-        ]),
+        ])
+        .read_only(&["--import-options=show-only", "--show-keys"]),
     cmd(&["age"])
         .values(&["-r", "-R", "-i"])
         .output(&["-o", "--output"]),
@@ -356,6 +379,8 @@ pub(crate) const TABLE: &[Spec] = &[
         "convert", "magick", "composite", "montage", "compare", "cwebp", "gm",
     ])
     .writes_targets(Dest)
+    // `-list TYPE` lists formats, fonts, colors
+    .read_only(&["-list", "-version"])
     .subs(&[
         sub(&["identify"]),
         sub(&["mogrify"]).writes_targets(Targets::All),
@@ -425,8 +450,6 @@ pub(crate) const TABLE: &[Spec] = &[
         "-loglevel", "-v", "-threads", "-aspect", "-frames", "-vframes", "-aframes", "-movflags",
         "-tune", "-profile:v", "-level", "-g", "-bf", "-maxrate", "-bufsize",
     ]),
-    // `sox --i FILE` (soxi) only describes the file
-    cmd(&["sox"]).writes_targets(Last).read_only(&["--i", "--info"]),
     cmd(&["unzip"])
         .with_args(1)
         .read_only(&["-l", "-v", "-t", "-Z", "-p", "-c", "-z"])
@@ -797,6 +820,420 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["run"]).run(1),
     ]),
     cmd(&["cargo-insta"]).subs(&[sub(&["accept", "reject", "review"]).always()]),
+    // --- mobile, games, embedded, science, operations (twelfth blind batch) ---
+    // Android SDK packages: named ones are installed; `--uninstall`,
+    // `--update` and `--licenses` change the SDK too; `--list*` only show
+    cmd(&["sdkmanager"])
+        .with_args(1)
+        .write_flags(&["--install", "--uninstall", "--update", "--licenses"])
+        .read_only(&["--list", "--list_installed", "--version", "--help"])
+        .values(&[
+            "--sdk_root", "--channel", "--proxy", "--proxy_host", "--proxy_port", "--package_file",
+        ]),
+    // virtual devices under ~/.android/avd
+    cmd(&["avdmanager"]).subs(&[sub(&["create", "delete", "move"]).always()]),
+    // files brought from the device: `pull` into its last argument (or
+    // here), a bug report, a backup (`-f FILE`, else backup.ab)
+    cmd(&["adb"]).values(&["-s", "-t", "-H", "-P", "-L"]).subs(&[
+        sub(&["pull"]).always().targets(Dest).values(&["-z"]),
+        sub(&["bugreport"]).always().targets(Targets::First),
+        sub(&["backup"]).always().output(&["-f"]),
+    ]),
+    // `zipalign [-f] [-p] ALIGN IN OUT`; `-c` only checks
+    cmd(&["zipalign"]).writes_targets(Nth(3)).read_only(&["-c"]).values(&["-P"]),
+    // signs the APK in place, or writes `--out FILE`
+    cmd(&["apksigner"]).subs(&[
+        sub(&["sign"]).always().targets(Last).output(&["--out"]).values(APKSIGNER_VALUES),
+        sub(&["rotate"]).output(&["--out"]).values(APKSIGNER_VALUES),
+    ]),
+    // Carthage/Checkouts, Carthage/Build and Cartfile.resolved
+    cmd(&["carthage"]).subs(&[sub(&[
+        "bootstrap", "update", "checkout", "build", "archive", "fetch",
+    ])
+    .always()]),
+    // fastlane's Pluginfile and Gemfile, a new fastlane/ directory (lanes
+    // are the project's own tasks)
+    cmd(&["fastlane"]).subs(&[sub(&[
+        "add_plugin", "install_plugins", "update_plugins", "new_plugin", "init",
+        "update_fastlane",
+    ])
+    .always()]),
+    // `xcrun stapler staple FILE`: the notarization ticket goes into FILE
+    cmd(&["stapler"]).subs(&[sub(&["staple"]).always().targets(A)]),
+    // keychain files, and the keychain search list (`-s` sets it); `find-*`,
+    // `dump-*`, `show-*` only read
+    cmd(&["security"]).subs(&[
+        sub(&[
+            "import", "create-keychain", "delete-keychain", "add-generic-password",
+            "add-internet-password", "add-certificates", "add-trusted-cert", "remove-trusted-cert",
+            "delete-certificate", "delete-identity", "delete-generic-password",
+            "delete-internet-password", "set-key-partition-list", "set-keychain-settings",
+            "set-keychain-password", "set-generic-password-partition-list",
+            "set-internet-password-partition-list", "set-identity-preference", "create-keypair",
+            "trust-settings-import",
+        ])
+        .always(),
+        sub(&["list-keychains", "default-keychain", "login-keychain"])
+            .write_flags(&["-s"])
+            .values(&["-d"]),
+        sub(&["export"]).output(&["-o"]).values(&["-k", "-t", "-f", "-P"]),
+    ]),
+    // signing rewrites the code (`-s`, `--sign`, `--remove-signature`);
+    // `-d`, `-v` only show and verify. Its `-o` is `--options`, not a file
+    cmd(&["codesign"])
+        .write_flags(&["-s", "--sign", "--remove-signature"])
+        .targets(A)
+        .values(&[
+            "-s", "--sign", "-o", "--options", "-i", "--identifier", "-r", "--requirements",
+            "--entitlements", "--keychain", "--prefix", "--detached", "-R",
+            "--test-requirement", "-a", "--architecture", "--digest-algorithm",
+        ]),
+    // Flutter app icons and splash screens (`dart run flutter_launcher_icons`)
+    cmd(&[
+        "flutter_launcher_icons", "flutter_launcher_icons:main", "flutter_launcher_icons:generate",
+        "flutter_native_splash:create", "flutter_native_splash:remove",
+    ])
+    .always(),
+    // Expo: the native projects (`prebuild`), config files it hands over
+    // (`customize`), packages, the exported bundle
+    cmd(&["expo", "expo-cli"]).subs(&[sub(&[
+        "prebuild", "customize", "install", "export", "export:embed", "upgrade", "init",
+    ])
+    .always()]),
+    // `pod install` in ios/; patches in patches/ (or applied to node_modules)
+    cmd(&["pod-install", "patch-package"]).always(),
+    cmd(&["react-native"]).subs(&[
+        sub(&["bundle", "ram-bundle"])
+            .files(&["--bundle-output", "--assets-dest", "--sourcemap-output"])
+            .values(&[
+                "--platform", "--dev", "--entry-file", "--minify", "--config", "--transformer",
+                "--bundle-encoding", "--max-workers", "--sourcemap-sources-root",
+            ]),
+        sub(&["init", "upgrade", "link", "unlink"]).always(),
+    ]),
+    // DirectX shader compilers: the object, header, listing, debug and
+    // error files they are told to write (else the listing goes to stdout)
+    cmd(&["dxc", "fxc"])
+        .output(&["-Fo"])
+        .files(&["-Fh", "-Fc", "-Fd", "-Fe", "-Fi", "-Fre", "-Frs", "-Fsh"])
+        .values(&["-T", "-E", "-D", "-I", "-HV", "-Vn"]),
+    // `--python-expr CODE` is Python (read as inline Python is); a render
+    // (`-f N`, `-a`) writes frames to `-o PATH` or the scene's output path;
+    // `--python FILE` runs a script, not visible
+    cmd(&["blender"])
+        .python_code(&["--python-expr"])
+        .write_flags(&["-f", "--render-frame", "-a", "--render-anim"])
+        .output(&["-o", "--render-output"])
+        .files(&["--log-file"])
+        .values(&[
+            "-f", "--render-frame", "-P", "--python", "--python-text", "-s", "--frame-start", "-e",
+            "--frame-end", "-j", "--frame-jump", "-E", "--engine", "-F", "--render-format", "-t",
+            "--threads", "-S", "--scene", "-x", "--use-extension", "--addons", "--app-template",
+            "--log", "--log-level", "--python-exit-code",
+        ]),
+    // Unity in batch mode: `-exportPackage ASSET… FILE` writes FILE;
+    // `-importPackage`, `-createProject` write the project; player builds
+    // and logs go where they are told
+    cmd(&["Unity", "unity", "Unity.exe", "unity-editor"])
+        .write_flags(&["-exportPackage", "-importPackage", "-createProject"])
+        .targets(Last)
+        .output(&[
+            "-buildWindows64Player", "-buildWindowsPlayer", "-buildLinux64Player",
+            "-buildLinuxUniversalPlayer", "-buildOSXUniversalPlayer", "-buildOSXPlayer",
+            "-buildOSX64Player",
+        ])
+        .files(&["-logFile", "-testResults"])
+        .values(&[
+            "-projectPath", "-buildTarget", "-executeMethod", "-importPackage", "-username",
+            "-password", "-serial", "-testPlatform", "-testFilter", "-testCategory",
+            "-cacheServerEndpoint",
+        ]),
+    // `lame IN [OUT]`: OUT, by default IN's name as .mp3 (`-`: stdout)
+    cmd(&["lame"]).always().targets(Nth(2)).values(&[
+        "-b", "-B", "-V", "-q", "-s", "-m", "--resample", "--preset", "--abr", "--lowpass",
+        "--highpass", "--scale", "--tt", "--ta", "--tl", "--ty", "--tc", "--tn", "--tg", "--ti",
+        "--tv",
+    ]),
+    // `gltf-transform COMMAND IN OUT`: OUT; `inspect`, `validate` only read
+    cmd(&["gltf-transform"]).subs(&[
+        sub(&["inspect", "validate"]),
+        sub(&["*"]).writes_targets(Dest).values(&[
+            "--compress", "--texture-compress", "--texture-size", "--simplify-error",
+            "--simplify-ratio", "--flatten", "--join", "--instance", "--palette", "--resample",
+            "--prune", "--weld", "--format", "--slots", "--quality", "--effort", "--method",
+            "--encoder", "--level", "--ratio", "--error", "--vertex-layout", "--config",
+        ]),
+    ]),
+    // Aseprite's batch exports: the sheet, its data, the saved file
+    cmd(&["aseprite"])
+        .files(&["--sheet", "--data", "--save-as"])
+        .values(&[
+            "--sheet-type", "--scale", "--layer", "--tag", "--frame-range", "--format",
+            "--filename-format", "--color-mode", "--script", "--script-param", "--palette",
+            "--ignore-layer", "--shrink-to", "--sheet-width", "--sheet-height", "--sheet-columns",
+            "--sheet-rows", "--border-padding", "--shape-padding", "--inner-padding",
+            "--frame-tag", "--import-layer", "--tagname-format",
+        ]),
+    // PlatformIO: a project's files, packages in ~/.platformio
+    cmd(&["pio", "platformio"]).subs(&[
+        sub(&["project"]).subs(&[sub(&["init"]).always()]),
+        sub(&["pkg", "lib", "platform"])
+            .subs(&[sub(&["install", "uninstall", "update", "pack"]).always()]),
+        sub(&["system"]).subs(&[sub(&["prune"]).always()]),
+        sub(&["init", "upgrade", "update"]).always(),
+    ]),
+    // arduino-cli: indexes, cores and libraries in its data directory,
+    // arduino-cli.yaml, new sketches
+    cmd(&["arduino-cli"])
+        .values(&[
+            "--config-file", "--format", "--additional-urls", "--log-level", "--log-format",
+        ])
+        .files(&["--log-file"])
+        .subs(&[
+            sub(&["core", "lib"]).subs(&[sub(&[
+                "install", "uninstall", "upgrade", "update-index", "download",
+            ])
+            .always()]),
+            sub(&["config"])
+                .subs(&[sub(&["init", "set", "add", "remove", "delete", "unset"]).always()]),
+            sub(&["sketch"]).subs(&[sub(&["new", "archive"]).always()]),
+            sub(&["update", "upgrade"]).always(),
+        ]),
+    // west: the CMake package registry (`zephyr-export`), .west/config
+    // (`config NAME VALUE`, `-d`/`-D` delete; `config NAME` prints), the
+    // workspace's repositories and blobs
+    cmd(&["west"]).values(&["-z", "--zephyr-base"]).subs(&[
+        sub(&["zephyr-export", "init", "update"]).always(),
+        sub(&["config"])
+            .with_args(2)
+            .write_flags(&["-d", "--delete", "-D", "--delete-all"])
+            .listing(&["-l", "--list"]),
+        sub(&["blobs"]).subs(&[sub(&["fetch", "clean"]).always()]),
+    ]),
+    // the linker writes `-o FILE`, by default a.out (cross toolchains'
+    // `arm-none-eabi-ld` are this one too: see `classify::cross_tool`)
+    cmd(&["ld", "ld.bfd", "ld.gold", "ld.lld", "ld64.lld"])
+        .always()
+        .output(&["-o", "--output"])
+        .files(&["-Map", "--Map"])
+        .read_only(&["--version", "-v", "-V", "--help"])
+        .values(&[
+            "-T", "--script", "-L", "--library-path", "-l", "--library", "-e", "--entry", "-m",
+            "-z", "-soname", "-h", "-rpath", "-rpath-link", "--sysroot", "-u", "--undefined",
+            "--defsym", "-Ttext", "-Tdata", "-Tbss", "-A", "--architecture", "-b", "--format",
+            "--oformat", "-y", "--trace-symbol", "--dynamic-linker", "-I", "-R", "--just-symbols",
+            "--exclude-libs", "--version-script", "--section-start", "-F", "-f", "--filter",
+            "--auxiliary",
+        ]),
+    // OpenOCD's Tcl commands that write a local file: `dump_image FILE …`,
+    // `flash read_bank N FILE` (`program` only writes the board); `-l`:
+    // its log
+    cmd(&["openocd"])
+        .write_flags(&[
+            "-c=*dump_image *", "-c=*read_bank *", "--command=*dump_image *",
+            "--command=*read_bank *",
+        ])
+        .values(&["-c", "--command", "-f", "--file", "-s", "--search"])
+        .files(&["-l", "--log_output"]),
+    // `-U MEMORY:r:FILE[:FORMAT]` reads the chip's memory into FILE (`:w:`,
+    // `:v:` write or verify the chip); `-l FILE`: its log
+    cmd(&["avrdude"])
+        .write_flags(&["-U=*:r:*"])
+        .values(&["-p", "-c", "-P", "-b", "-B", "-C", "-U", "-x", "-i"])
+        .files(&["-l"]),
+    // esptool: flash and memory dumps, merged and converted images
+    cmd(&["esptool.py", "esptool"])
+        .values(&[
+            "-p", "--port", "-b", "--baud", "-c", "--chip", "--before", "--after",
+            "--connect-attempts",
+        ])
+        .subs(&[
+            sub(&["read_flash", "read-flash", "dump_mem", "dump-mem"])
+                .always()
+                .targets(Last),
+            sub(&["merge_bin", "merge-bin", "elf2image"])
+                .always()
+                .output(&["-o", "--output"])
+                .values(&[
+                    "--flash_mode", "--flash-mode", "-fm", "--flash_freq", "--flash-freq", "-ff",
+                    "--flash_size", "--flash-size", "-fs", "--target-offset", "--fill-flash-size",
+                    "--format", "--version", "--chip",
+                ]),
+        ]),
+    // `st-flash read FILE ADDR SIZE` (`write`, `erase` only change the board)
+    cmd(&["st-flash"])
+        .values(ST_FLASH_VALUES)
+        .subs(&[sub(&["read"]).always().targets(Targets::First).values(ST_FLASH_VALUES)]),
+    // `-U FILE` uploads the device's memory into FILE (`-D` sends a file)
+    cmd(&["dfu-util"]).output(&["-U", "--upload"]).values(&[
+        "-a", "--alt", "-d", "--device", "-p", "--path", "-c", "--cfg", "-i", "--intf", "-S",
+        "--serial", "-s", "--dfuse-address", "-t", "--transfer-size", "-Z", "--upload-size",
+        "-D", "--download", "-E", "--detach-delay", "-n", "--devnum",
+    ]),
+    // disk images created, converted, resized, committed, rebased or
+    // amended, and their snapshots (`-l` lists); `check -r` repairs;
+    // `info`, `measure`, `compare`, `map` only read
+    cmd(&["qemu-img"]).subs(&[
+        sub(&["create", "resize", "commit", "rebase", "amend", "bitmap"])
+            .always()
+            .targets(Targets::First)
+            .values(QEMU_IMG_VALUES),
+        sub(&["convert"]).always().targets(Dest).values(QEMU_IMG_VALUES),
+        sub(&["snapshot"])
+            .write_flags(&["-c", "-d", "-a"])
+            .targets(Last)
+            .values(&["-c", "-d", "-a", "-f", "--object"]),
+        sub(&["check"])
+            .write_flags(&["-r"])
+            .targets(Last)
+            .values(&["-r", "-f", "-T", "--object", "--output"]),
+        sub(&["dd"]).output(&["of="]),
+    ]),
+    // file systems made on the device or image file named first
+    cmd(&["mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mke2fs"])
+        .always()
+        .targets(Targets::First)
+        // `-n`: what it would do
+        .read_only(&["-n", "-V"])
+        .values(&[
+            "-b", "-C", "-d", "-E", "-e", "-G", "-g", "-i", "-I", "-J", "-L", "-l", "-m", "-M",
+            "-N", "-o", "-O", "-r", "-t", "-T", "-U",
+        ])
+        .files(&["-z"]),
+    cmd(&["mkfs.fat", "mkfs.vfat", "mkfs.msdos", "mkdosfs"])
+        .always()
+        .targets(Targets::First)
+        .read_only(&["--version", "--help"])
+        .values(&[
+            "-F", "-n", "-S", "-s", "-i", "-r", "-f", "-R", "-h", "-m", "-b", "-D", "-M", "-g",
+            "-l", "--codepage", "--mbr", "--variant", "--offset",
+        ]),
+    cmd(&[
+        "mkfs", "mkfs.xfs", "mkfs.btrfs", "mkfs.f2fs", "mkfs.exfat", "mkfs.ntfs", "mkntfs",
+        "mkfs.minix", "mkfs.bfs", "mkfs.cramfs", "mkswap",
+    ])
+    .always()
+    .targets(Targets::First)
+    .read_only(&["-V", "--version", "--help"])
+    .values(&[
+        "-t", "-L", "-U", "-b", "-n", "-d", "-i", "-l", "-m", "-r", "-s", "-O", "-p",
+    ]),
+    // `mksquashfs SOURCE… IMAGE [OPTIONS]`
+    cmd(&["mksquashfs"])
+        .always()
+        .targets(Dest)
+        .read_only(&["-version", "-help"])
+        .values(&[
+            "-comp", "-b", "-e", "-ef", "-o", "-p", "-pf", "-sort", "-processors", "-mem",
+            "-root-mode", "-force-uid", "-force-gid", "-all-time", "-mkfs-time",
+            "-Xcompression-level", "-Xbcj", "-Xdict-size", "-Xalgorithm", "-Xhc", "-Xlevel",
+            "-Xwindow-size", "-Xstrategy", "-Xblock-size",
+        ]),
+    // U-Boot images: the last argument; `-l` lists an image's header
+    cmd(&["mkimage"])
+        .writes_targets(Last)
+        .read_only(&["-l", "-V"])
+        .values(&[
+            "-A", "-O", "-T", "-C", "-a", "-e", "-n", "-d", "-f", "-k", "-K", "-g", "-G", "-o",
+            "-D", "-i", "-p", "-N", "-R", "-b", "-c",
+        ]),
+    cmd(&["chage"]).always().read_only(&["-l", "--list"]),
+    // /var/lib/systemd/linger/USER (the other verbs act on sessions)
+    cmd(&["loginctl"]).subs(&[sub(&["enable-linger", "disable-linger"]).always()]),
+    // certificates, keys and renewal settings under /etc/letsencrypt (and
+    // the web server's configuration); `certificates`, `plugins` only show
+    cmd(&["certbot", "certbot-auto", "letsencrypt"])
+        .always()
+        .read_only(&["--version", "-h", "--help"])
+        .code(&[
+            "--pre-hook", "--post-hook", "--deploy-hook", "--renew-hook", "--manual-auth-hook",
+            "--manual-cleanup-hook",
+        ])
+        .values(&[
+            "-d", "--domains", "--domain", "-m", "--email", "--cert-name", "-a",
+            "--authenticator", "-i", "--installer", "-w", "--webroot-path", "--config-dir",
+            "--work-dir", "--logs-dir", "--server", "--preferred-challenges", "--key-type",
+            "--rsa-key-size", "--elliptic-curve", "-c", "--config", "--cert-path", "--key-path",
+            "--fullchain-path", "--chain-path", "--reason", "--preferred-chain", "--eab-kid",
+            "--eab-hmac-key", "--user-agent", "--http-01-port", "--https-port",
+        ])
+        .subs(&[sub(&["certificates", "plugins", "show_account"])]),
+    // Conda lock files (and `install` makes the environment)
+    cmd(&["conda-lock"]).always(),
+    // rendered documents next to their source (`-o -`: standard output),
+    // converted notebooks, projects, extensions and tools
+    cmd(&["quarto"]).subs(&[
+        sub(&["render"])
+            .always()
+            .output(&["-o", "--output"])
+            .files(&["--output-dir"])
+            .values(&["--to", "-t", "-P", "--execute-param", "--profile", "-M", "--metadata"]),
+        sub(&["convert"]).always().output(&["-o", "--output"]),
+        sub(&[
+            "create", "add", "install", "uninstall", "remove", "update", "use", "publish",
+        ])
+        .always(),
+    ]),
+    // TeX engines: the PDF (or DVI), .aux and .log next to the source (or
+    // in `-output-directory`)
+    cmd(&[
+        "pdflatex", "xelatex", "lualatex", "latex", "pdftex", "tex", "xetex", "luatex", "etex",
+        "platex", "uplatex",
+    ])
+    .always()
+    .read_only(&["--version", "-version", "--help", "-help"])
+    .values(&[
+        "-interaction", "--interaction", "-jobname", "--jobname", "-output-directory",
+        "--output-directory", "-aux-directory", "-output-format", "--output-format", "-fmt",
+        "-synctex", "-cnf-line", "-include-directory", "-kpathsea-debug",
+    ]),
+    // builds the document and its auxiliary files; `-c`, `-C` delete them.
+    // Its long single-dash flags are named so that `-pv` is not `-p -v`
+    cmd(&["latexmk"])
+        .always()
+        .read_only(&[
+            "-v", "-version", "--version", "-h", "-help", "--help", "-showextraoptions",
+            "-commands",
+        ])
+        .write_flags(&[
+            "-pdf", "-pdfdvi", "-pdfps", "-pdflua", "-pdfxe", "-xelatex", "-lualatex", "-dvi",
+            "-dvi-", "-dvilua", "-xdv", "-ps", "-pv", "-pv-", "-pvc", "-pvc-", "-c", "-C", "-CA",
+            "-g", "-gg", "-f", "-verbose", "-shell-escape", "-no-shell-escape", "-halt-on-error",
+            "-new-viewer", "-view",
+        ])
+        .values(&[
+            "-e", "-r", "-jobname", "-outdir", "-auxdir", "-output-directory", "-aux-directory",
+            "-pdflatex", "-latex", "-interaction",
+        ])
+        .files(&["-MF", "-deps-out"]),
+    // the bibliography (.bbl) and its log next to the .aux
+    cmd(&["bibtex", "bibtex8", "bibtexu", "biber"])
+        .always()
+        .read_only(&["--version", "-version", "-v", "--help", "-help", "-h"]),
+    // the index (.ind) and its log next to the .idx
+    cmd(&["makeindex"])
+        .always()
+        .output(&["-o"])
+        .files(&["-t"])
+        .values(&["-s", "-p"]),
+    // `nccopy [OPTIONS] IN OUT`
+    cmd(&["nccopy"]).writes_targets(Dest).values(&[
+        "-k", "-d", "-c", "-v", "-V", "-g", "-G", "-m", "-h", "-e", "-F", "-L", "-M",
+    ]),
+    // nvm: versions under ~/.nvm and their aliases; `use` only changes this
+    // shell's PATH
+    cmd(&["nvm"]).subs(&[
+        sub(&[
+            "install", "uninstall", "alias", "unalias", "reinstall-packages", "install-latest-npm",
+        ])
+        .always(),
+        sub(&["cache"]).subs(&[sub(&["clear"]).always()]),
+        sub(&[
+            "use", "ls", "list", "current", "which", "ls-remote", "version", "version-remote",
+            "deactivate", "unload",
+        ]),
+        sub(&["exec"]).run(1),
+    ]),
     // --- Go ---------------------------------------------------------------------
     cmd(&["go"]).subs(&[
         sub(&["fmt", "generate"]).always().read_only(&["-n"]),
@@ -1031,7 +1468,7 @@ pub(crate) const TABLE: &[Spec] = &[
         .values(&["-n", "--name", "-p", "--prefix"])
         .subs(&[
             sub(&[
-                "install", "create", "remove", "uninstall", "update", "upgrade",
+                "install", "create", "remove", "uninstall", "update", "upgrade", "clean",
             ])
             .always()
             .read_only(&["--dry-run", "-d"]),
@@ -1123,8 +1560,10 @@ pub(crate) const TABLE: &[Spec] = &[
     // Code generators that write next to their input by default.
     cmd(&["stringer", "flatc", "graphql-codegen", "gql-gen"]).always().read_only(&["--check"]),
     cmd(&["mockgen"]).output(&["-destination"]).values(&["-source", "-package", "-self_package"]),
+    // `--install`: the git filter in .git/config and .gitattributes
     cmd(&["nbstripout"])
         .writes_targets(A)
+        .write_flags(&["--install", "--uninstall"])
         .read_only(&["--dry-run", "--verify", "-t", "--textconv", "--is-installed", "--status"]),
     cmd(&["redis-cli"])
         .output(&["--rdb"])
@@ -1192,10 +1631,14 @@ pub(crate) const TABLE: &[Spec] = &[
         .files(&[
             "--junitxml", "--junit-xml", "--html", "--resultlog", "--report-log",
         ]),
-    cmd(&["jupyter"]).subs(&[sub(&["nbconvert"])
-        .write_flags(&["--inplace", "--to"])
-        .read_only(&["--stdout"])
-        .output(&["--output", "--output-dir"])]),
+    cmd(&["jupyter"]).subs(&[
+        sub(&["nbconvert"])
+            .write_flags(&["--inplace", "--to"])
+            .read_only(&["--stdout"])
+            .output(&["--output", "--output-dir"]),
+        // the notebook signature database
+        sub(&["trust"]).always(),
+    ]),
     // --- JavaScript -----------------------------------------------------------------
     cmd(&["npm", "npm.cmd"])
         .values(&[
@@ -1555,16 +1998,35 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["pub"]).subs(&[
             sub(&["get", "add", "upgrade", "remove", "downgrade", "cache"]).always(),
             sub(&["run"]).run(0),
+            sub(&["global"]).subs(&[sub(&["activate", "deactivate"]).always()]),
         ]),
-        sub(&["create"]).always(),
+        sub(&["create", "gen-l10n"]).always(),
         sub(&["run"]).run(0),
+        // the user's Flutter settings; `flutter config` alone (or `--list`) prints
+        sub(&["config"])
+            .write_flags(&[
+                "--enable-*", "--no-enable-*", "--android-sdk", "--android-studio-dir",
+                "--jdk-dir", "--build-dir", "--clear-features", "--analytics", "--no-analytics",
+                "--cli-animations", "--no-cli-animations",
+            ])
+            .values(&["--android-sdk", "--android-studio-dir", "--jdk-dir", "--build-dir"]),
+        // flutter_01.png here unless `-o FILE`
+        sub(&["screenshot"]).always().output(&["-o", "--out"]),
+        // an executable or snapshot next to the source unless `-o FILE`
+        sub(&["compile"]).subs(&[sub(&[
+            "exe", "aot-snapshot", "jit-snapshot", "kernel", "js", "wasm",
+        ])
+        .always()
+        .output(&["-o", "--output"])
+        .files(&["-S", "--save-debugging-info", "--depfile"])
+        .values(&["-D", "--define", "--target-os", "--target-arch", "-p", "--packages"])]),
     ]),
     cmd(&["build_runner"]).subs(&[sub(&["build", "watch", "clean"]).always()]),
     cmd(&["dotnet"]).subs(&[
         sub(&["format"])
             .always()
             .read_only(&["--verify-no-changes"]),
-        sub(&["add", "remove", "sln", "clean"]).always(),
+        sub(&["add", "remove", "clean"]).always(),
         // scaffolds from a template (`dotnet new console`); `list`, `search`
         // and `details` only show templates
         sub(&["new"])
@@ -1575,6 +2037,11 @@ pub(crate) const TABLE: &[Spec] = &[
                 sub(&["list", "search", "details"]),
                 sub(&["install", "uninstall", "update"]).always(),
             ]),
+        // `sln [FILE] add|remove|migrate`; `list` shows
+        sub(&["sln"]).always().subs(&[
+            sub(&["list"]),
+            sub(&["*.sln", "*.slnx"]).always().subs(&[sub(&["list"])]),
+        ]),
         // builds write their default output; an explicit one counts
         sub(&["publish", "build", "pack", "test"])
             .output(&["-o", "--output"])
@@ -1880,16 +2347,26 @@ pub(crate) const TABLE: &[Spec] = &[
         "--unpack", "--configure",
     ]),
     cmd(&[
-        "mise", "rtx", "asdf", "nvm", "fnm", "volta", "pyenv", "rbenv", "nodenv", "goenv", "sdk",
+        "mise", "rtx", "asdf", "fnm", "volta", "pyenv", "rbenv", "nodenv", "goenv", "sdk",
         "jenv", "proto",
     ])
-    .subs(&[sub(&[
-        "install", "i", "uninstall", "use", "global", "local", "pin", "set", "unset", "plugin",
-        "plugins", "add", "remove", "upgrade", "prune", "reshim", "rehash", "trust", "alias",
-        // `sdk default java 21`, `fnm default 20`: the default version's link
-        "default",
-    ])
-    .always()]),
+    .subs(&[
+        sub(&[
+            "install", "i", "uninstall", "use", "global", "local", "pin", "set", "unset", "add",
+            "remove", "upgrade", "prune", "reshim", "rehash", "trust", "alias",
+            // `sdk default java 21`, `fnm default 20`: the default version's link
+            "default",
+            // pyenv-virtualenv
+            "virtualenv", "virtualenv-delete",
+        ])
+        .always()
+        // `pyenv install --list`: the versions it knows
+        .read_only(&["--list", "-l", "--list-all"]),
+        sub(&["plugin", "plugins"]).subs(&[sub(&[
+            "add", "remove", "rm", "update", "install", "i", "uninstall", "link",
+        ])
+        .always()]),
+    ]),
     // --- task runners ---------------------------------------------------------------
     // `cmake -E rm|copy|…`: its portable file commands; the `install` target
     cmd(&["cmake"])
@@ -1980,8 +2457,8 @@ pub(crate) const TABLE: &[Spec] = &[
         .read_only(&["--help", "-h"])
         .values(&[
             "-f", "--file", "-pl", "--projects", "-P", "--activate-profiles", "-s", "--settings",
-            "-gs", "-t", "-T", "--threads", "-rf", "--resume-from", "-l", "--log-file", "-b",
-            "--builder", "-D", "--define",
+            "-gs", "-t", "-T", "--threads", "-rf", "--resume-from", "-l", "--log-file", "-am",
+            "-amd", "-b", "--builder", "-D", "--define",
         ]),
     // --- long-tail tools whose writes no general rule sees ------------------------
     // /etc/passwd, /etc/group, /etc/shadow (and home directories);
@@ -1989,7 +2466,7 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&[
         "useradd", "usermod", "userdel", "adduser", "deluser", "groupadd", "groupmod",
         "groupdel", "addgroup", "delgroup", "gpasswd", "chpasswd", "chgpasswd", "newusers",
-        "chsh", "chfn", "vipw", "vigr",
+        "chsh", "chfn", "vipw", "vigr", "pwconv", "grpconv",
     ])
     .always(),
     cmd(&["passwd"]).always().read_only(&["-S", "--status"]),
@@ -2025,7 +2502,7 @@ pub(crate) const TABLE: &[Spec] = &[
         ]),
     ]),
     // `papermill IN OUT`: the executed notebook (`-` is standard output)
-    cmd(&["papermill"]).writes_targets(Nth(2)).values(&[
+    cmd(&["papermill"]).writes_targets(Nth(2)).read_only(&["--help-notebook"]).values(&[
         "-p", "--parameters", "-r", "--parameters_raw", "-f", "--parameters_file", "-y",
         "--parameters_yaml", "-b", "--parameters_base64", "-k", "--kernel", "-l", "--language",
         "--cwd", "--engine", "--log-level", "--start-timeout", "--start_timeout",
@@ -2294,7 +2771,8 @@ pub(crate) const TABLE: &[Spec] = &[
         .tasks(&[
             "scalafmt", "scalafmtAll", "scalafmtSbt", "scalafmtOnly", "*/scalafmt",
             "*/scalafmtAll", "scalafix", "scalafixAll", "*/scalafix", "*/scalafixAll",
-            "scalafmtGenerateConfig", "clean",
+            "scalafmtGenerateConfig", "clean", "publishLocal", "*/publishLocal", "publishM2",
+            "*/publishM2", "new",
         ])
         .values(&["-J", "--java-home", "--sbt-dir", "--ivy", "-D"]),
     cmd(&["sqlfluff"]).subs(&[sub(&["fix", "format"])
@@ -2511,13 +2989,13 @@ const GIT: &[Spec] = &[
     // the current file, merged in place (`-p` prints)
     sub(&["merge-file"]).always().read_only(&["-p", "--stdout"]),
     sub(&["commit-graph", "multi-pack-index"]).subs(&[sub(&["write", "expire", "repack"]).always()]),
-    // `git bundle create FILE`; `unbundle` writes objects; `verify`,
-    // `list-heads` only read
+    sub(&["fsck"]).write_flags(&["--lost-found"]),
+    // `bundle create FILE …` (`-`: standard output); `unbundle` writes
+    // objects; `verify`, `list-heads` only read
     sub(&["bundle"]).subs(&[
-        sub(&["create"]).always().targets(Targets::First),
+        sub(&["create"]).writes_targets(Targets::First).values(&["--version"]),
         sub(&["unbundle"]).always(),
     ]),
-    sub(&["fsck"]).write_flags(&["--lost-found"]),
 ];
 
 /// Subcommands of `cargo`.
@@ -2616,6 +3094,23 @@ const AZ_STORAGE_VALUES: &[&str] = &[
 const UV_RUN_VALUES: &[&str] = &[
     "--with", "--python", "-p", "--project", "--directory", "--package", "--extra", "--group",
     "--env-file", "--index", "--with-requirements", "--from", "--with-editable",
+];
+
+#[rustfmt::skip]
+const APKSIGNER_VALUES: &[&str] = &[
+    "--ks", "--ks-key-alias", "--ks-pass", "--key-pass", "--pass-encoding", "--ks-type",
+    "--ks-provider-name", "--ks-provider-class", "--ks-provider-arg", "--key", "--cert",
+    "--min-sdk-version", "--max-sdk-version", "--v1-signer-name", "--v1-signing-enabled",
+    "--v2-signing-enabled", "--v3-signing-enabled", "--v4-signing-enabled", "--lineage",
+    "--rotation-min-sdk-version", "--in",
+];
+
+#[rustfmt::skip]
+const ST_FLASH_VALUES: &[&str] = &["--format", "--serial", "--flash", "--freq", "--area"];
+
+#[rustfmt::skip]
+const QEMU_IMG_VALUES: &[&str] = &[
+    "-f", "-F", "-O", "-o", "-b", "-B", "-s", "-S", "-l", "-t", "-T", "-m", "-r", "--object",
 ];
 
 // --- compiled at build time (see compact.rs: no pointers to relocate) ------

@@ -3052,3 +3052,434 @@ fn container_entrypoint() {
         ),
     ]);
 }
+
+// --- twelfth blind batch ---
+
+/// Twelfth blind batch: Android and Apple tooling (SDK packages, AVDs,
+/// device files pulled to this machine, signing, keychains, stapling).
+#[test]
+fn blind12_android_and_apple() {
+    check_pairs(&[
+        (
+            "sdkmanager \"platforms;android-34\" \"build-tools;34.0.0\"",
+            "sdkmanager --list_installed",
+        ),
+        (
+            "sdkmanager --install \"ndk;26.1.10909125\"",
+            "sdkmanager --list",
+        ),
+        (
+            "sdkmanager --uninstall \"system-images;android-30;google_apis;x86\"",
+            "sdkmanager --list | grep system-images",
+        ),
+        ("sdkmanager --update", "sdkmanager --version"),
+        ("avdmanager delete avd -n pixel7", "avdmanager list avd"),
+        (
+            "avdmanager create avd -n p7 -k \"system-images;android-34;google_apis;x86_64\"",
+            "avdmanager list device",
+        ),
+        ("adb bugreport ./bugreports/br.zip", "adb devices -l"),
+        (
+            "adb pull /sdcard/Download/trace.perfetto-trace ./traces/",
+            "adb shell ls /sdcard/Download",
+        ),
+        ("adb backup -f backup.ab com.example.app", "adb logcat -d"),
+        (
+            "zipalign -p -f 4 app-unsigned.apk app-aligned.apk",
+            "zipalign -c -v 4 app-release.apk",
+        ),
+        (
+            "apksigner sign --ks release.keystore app.apk",
+            "apksigner verify --print-certs app-release.apk",
+        ),
+        (
+            "apksigner sign --ks release.keystore --out signed.apk app.apk",
+            "apksigner verify app.apk",
+        ),
+        ("carthage bootstrap --platform iOS", "carthage version"),
+        ("carthage checkout", "carthage outdated"),
+        ("fastlane add_plugin versioning", "fastlane lanes"),
+        ("fastlane install_plugins", "bundle exec fastlane lanes"),
+        (
+            "xcrun stapler staple dist/App.dmg",
+            "xcrun stapler validate dist/App.dmg",
+        ),
+        (
+            "security import dist_cert.p12 -k ~/Library/Keychains/login.keychain-db -P \"$P12_PASS\" -T /usr/bin/codesign",
+            "security find-identity -v -p codesigning",
+        ),
+        (
+            "security create-keychain -p ci build.keychain",
+            "security list-keychains",
+        ),
+        (
+            "security set-key-partition-list -S apple-tool:,apple: -s -k ci build.keychain",
+            "security find-certificate -c \"Apple Development\" -p",
+        ),
+        (
+            "security list-keychains -d user -s build.keychain login.keychain",
+            "security list-keychains -d user",
+        ),
+        (
+            "codesign --force --deep --sign - dist/App.app",
+            "codesign -dv --verbose=4 dist/App.app",
+        ),
+        (
+            "codesign -s \"Developer ID Application: X\" -o runtime dist/App.app",
+            "codesign --verify --deep --strict dist/App.app",
+        ),
+        (
+            "codesign --remove-signature bin/tool",
+            "codesign -d --entitlements - dist/App.app",
+        ),
+    ]);
+}
+
+/// Twelfth blind batch: Flutter and Dart, and the Node runners of React
+/// Native and Expo (`npx TOOL`; a `create-*` package scaffolds).
+#[test]
+fn blind12_flutter_and_node_runners() {
+    check_pairs(&[
+        ("flutter gen-l10n", "flutter analyze"),
+        ("flutter config --enable-web", "flutter config --list"),
+        (
+            "flutter config --android-sdk /opt/android",
+            "flutter config",
+        ),
+        ("flutter screenshot -o /tmp/flutter.png", "flutter devices"),
+        ("dart pub global activate fvm", "dart pub global list"),
+        (
+            "dart compile exe bin/cli.dart -o bin/cli",
+            "dart analyze --fatal-infos",
+        ),
+        (
+            "dart run flutter_launcher_icons",
+            "dart run tool/print_version.dart",
+        ),
+        ("npx expo prebuild --clean", "npx expo start"),
+        ("npx expo customize metro.config.js", "npx expo --version"),
+        ("npx pod-install", "npx react-native info"),
+        (
+            "npx react-native bundle --platform android --dev false --entry-file index.js --bundle-output android/app/src/main/assets/index.android.bundle --assets-dest android/app/src/main/res",
+            "npx react-native doctor",
+        ),
+        (
+            "npx patch-package react-native-webview",
+            "npm ls react-native",
+        ),
+    ]);
+}
+
+/// Twelfth blind batch: game, graphics and audio tools.
+#[test]
+fn blind12_graphics_and_audio() {
+    check_pairs(&[
+        (
+            "dxc -T ps_6_0 -E main shaders/lit.hlsl -Fo shaders/lit.cso",
+            "dxc -T ps_6_0 -E main shaders/lit.hlsl",
+        ),
+        (
+            "blender -b scenes/level1.blend -f 1",
+            "blender -b scenes/level1.blend --python scripts/stats.py",
+        ),
+        (
+            "Unity -batchmode -nographics -quit -projectPath /home/dev/game -exportPackage Assets/Plugins/Net net-plugin.unitypackage",
+            "Unity -batchmode -nographics -quit -projectPath /home/dev/game -executeMethod Build.Validate -logFile -",
+        ),
+        (
+            "gltf-transform optimize models/ship.glb models/ship.opt.glb",
+            "gltf-transform inspect models/ship.glb",
+        ),
+        (
+            "aseprite -b hero.aseprite --sheet hero-sheet.png --data hero-sheet.json",
+            "aseprite -b hero.aseprite --list-tags",
+        ),
+        (
+            "aseprite -b in.aseprite --save-as out.png",
+            "aseprite --version",
+        ),
+        (
+            "convert logo.png -resize 50% small.png",
+            "convert -list format | grep -i webp",
+        ),
+    ]);
+}
+
+/// Twelfth blind batch: embedded boards, flash dumps, disk images,
+/// linkers and cross toolchains (`arm-none-eabi-objcopy` is `objcopy`).
+#[test]
+fn blind12_embedded() {
+    check_pairs(&[
+        (
+            "pio project init --board esp32dev --ide vscode",
+            "pio project config",
+        ),
+        ("arduino-cli core update-index", "arduino-cli core list"),
+        ("arduino-cli config init", "arduino-cli config dump"),
+        ("arduino-cli sketch new Blink", "arduino-cli board list"),
+        ("west zephyr-export", "west list"),
+        (
+            "west config build.board nrf52840dk/nrf52840",
+            "west config build.board",
+        ),
+        ("west config -d build.board", "west config -l"),
+        (
+            "ld -T linker.ld -o kernel.bin boot.o kernel.o",
+            "ld --version",
+        ),
+        (
+            "openocd -f interface/stlink.cfg -f target/stm32f4x.cfg -c \"init; reset halt; dump_image flash_dump.bin 0x08000000 0x100000; shutdown\"",
+            "openocd -f interface/stlink.cfg -f target/stm32f4x.cfg -c \"program build/fw.elf verify reset exit\"",
+        ),
+        (
+            "avrdude -p m328p -c usbasp -U flash:r:backup.hex:i",
+            "avrdude -p m328p -c usbasp -U flash:w:firmware.hex:i",
+        ),
+        (
+            "esptool.py --port /dev/ttyUSB0 read_flash 0 0x400000 flash_dump.bin",
+            "esptool.py --port /dev/ttyUSB0 chip_id",
+        ),
+        (
+            "st-flash read dump.bin 0x8000000 0x10000",
+            "st-flash write firmware.bin 0x8000000",
+        ),
+        (
+            "dfu-util -a 0 -U backup.bin",
+            "dfu-util -a 0 -D firmware.bin",
+        ),
+        (
+            "qemu-img convert -f raw -O qcow2 disk.raw disk.qcow2",
+            "qemu-img info vm/disk.qcow2",
+        ),
+        (
+            "qemu-img resize vm/disk.qcow2 +10G",
+            "qemu-img check vm/disk.qcow2",
+        ),
+        (
+            "qemu-img snapshot -c before-upgrade vm/disk.qcow2",
+            "qemu-img snapshot -l vm/disk.qcow2",
+        ),
+        (
+            "qemu-img create -f qcow2 vm/disk.qcow2 20G",
+            "qemu-img measure -O qcow2 disk.raw",
+        ),
+        ("mkfs.fat -C fat.img 32768", "mkfs.fat --version"),
+        ("mkfs.ext4 -F rootfs.img", "mkfs.ext4 -n rootfs.img"),
+        (
+            "mksquashfs rootfs/ rootfs.sqsh -comp xz",
+            "mksquashfs -version",
+        ),
+        (
+            "mkimage -A arm -O linux -T script -C none -d boot.cmd boot.scr",
+            "mkimage -l boot.scr",
+        ),
+    ]);
+}
+
+/// Twelfth blind batch: users and groups, lingering, certificates and
+/// keyrings.
+#[test]
+fn blind12_users_certificates_keyrings() {
+    check_pairs(&[
+        ("sudo usermod -aG dialout dev", "passwd -S dev"),
+        ("sudo useradd -m -s /bin/bash ci", "getent passwd ci"),
+        ("sudo passwd dev", "passwd --status dev"),
+        ("loginctl enable-linger dev", "loginctl show-user dev"),
+        (
+            "certbot certonly --standalone -d example.com --agree-tos -m ops@example.com -n",
+            "certbot certificates",
+        ),
+        (
+            "sudo certbot delete --cert-name old.example.com",
+            "certbot renew --dry-run",
+        ),
+        (
+            "gpg --batch --passphrase '' --quick-gen-key \"Dev <dev@example.com>\" ed25519 sign never",
+            "gpg --list-keys",
+        ),
+        (
+            "gpg --import keys/teammate.asc",
+            "gpg --import --import-options show-only keys/teammate.asc",
+        ),
+        (
+            "gpg --recv-keys 0x6B3C5D2E1F0A9B87",
+            "gpg --verify release.tar.gz.sig release.tar.gz",
+        ),
+        (
+            "gpg --delete-secret-keys 0x6B3C5D2E1F0A9B87",
+            "gpg --fingerprint dev@example.com",
+        ),
+    ]);
+}
+
+/// Twelfth blind batch: JVM and .NET projects, science and papers.
+#[test]
+fn blind12_jvm_dotnet_science() {
+    check_pairs(&[
+        (
+            "mvn archetype:generate -DgroupId=com.example -DartifactId=demo -DarchetypeArtifactId=maven-archetype-quickstart -DinteractiveMode=false",
+            "mvn help:describe -Dplugin=archetype -Ddetail",
+        ),
+        ("sbt publishLocal", "sbt about"),
+        ("sbt new scala/scala3.g8", "sbt compile"),
+        ("dotnet sln add src/Api/Api.csproj", "dotnet sln list"),
+        (
+            "dotnet sln Shop.sln remove src/Legacy/Legacy.csproj",
+            "dotnet sln Shop.sln list",
+        ),
+        ("dotnet new console -o HelloApp", "dotnet new list"),
+        (
+            "dotnet new install Foo.Templates",
+            "dotnet new search blazor",
+        ),
+        ("conda clean --all -y", "conda clean --all --dry-run"),
+        (
+            "conda-lock -f environment.yml -p linux-64",
+            "conda list numpy",
+        ),
+        ("nbstripout --install", "nbstripout --is-installed"),
+        (
+            "papermill train.ipynb runs/train-out.ipynb -p lr 0.001",
+            "papermill --help-notebook train.ipynb",
+        ),
+        (
+            "jupyter trust notebooks/explore.ipynb",
+            "jupyter kernelspec list",
+        ),
+        (
+            "quarto render report.qmd --to pdf",
+            "quarto inspect report.qmd",
+        ),
+        ("quarto convert explore.ipynb", "quarto check"),
+        (
+            "pdflatex -interaction=nonstopmode paper.tex",
+            "pdflatex --version",
+        ),
+        ("latexmk -pdf paper.tex", "latexmk -v"),
+        ("latexmk -c", "latexmk -version"),
+        ("bibtex paper", "bibtex --version"),
+        ("biber thesis", "biber --version"),
+        ("makeindex thesis.idx", "texcount -inc paper.tex"),
+        (
+            "nccopy -k nc4 data/in.nc data/out.nc",
+            "ncdump -h data/in.nc",
+        ),
+    ]);
+}
+
+/// Twelfth blind batch: version managers (`nvm use` only changes PATH)
+/// and the rest.
+#[test]
+fn blind12_version_managers_and_others() {
+    check_pairs(&[
+        ("pyenv virtualenv 3.12.2 app-env", "pyenv virtualenvs"),
+        (
+            "pyenv install 3.12.2",
+            "pyenv install --list | grep ' 3.12'",
+        ),
+        ("asdf plugin add nodejs", "asdf plugin list"),
+        ("nvm install 20", "nvm use 20 && node -v"),
+        ("nvm alias default 20", "nvm ls"),
+        (
+            "git bundle create /tmp/repo.bundle --all",
+            "git bundle verify /tmp/repo.bundle",
+        ),
+    ]);
+}
+
+/// `npx create-NAME` (what `npm init NAME` runs) scaffolds a project: a
+/// general rule for commands flowgate does not know; `TOOL settings set`
+/// writes the tool's settings; `pdftk … output FILE` names its output by
+/// a keyword; `lame IN -` writes to standard output.
+#[test]
+fn blind12_general_rules() {
+    check_pairs(&[
+        (
+            "npx create-expo-app@latest my-app --template blank-typescript",
+            "npx expo config --type public",
+        ),
+        ("npm exec create-foo -- my-app", "npx expo-doctor"),
+        (
+            "lame -V2 music.wav music.mp3",
+            "lame -V2 music.wav - | wc -c",
+        ),
+        ("lame music.wav", "lame --help"),
+        (
+            "pdftk a.pdf b.pdf cat output merged.pdf",
+            "pdftk a.pdf dump_data output -",
+        ),
+        (
+            "mise settings set experimental true",
+            "mise settings get experimental",
+        ),
+    ]);
+}
+
+/// A cross toolchain's binutils (`arm-none-eabi-objcopy`) are the tools
+/// the table knows (`objcopy`).
+#[test]
+fn blind12_cross_toolchains() {
+    check_pairs(&[
+        (
+            "arm-none-eabi-objcopy -O ihex build/zephyr/zephyr.elf dist/zephyr.hex",
+            "arm-none-eabi-size build/zephyr/zephyr.elf",
+        ),
+        (
+            "arm-none-eabi-strip build/app.elf",
+            "arm-none-eabi-objdump -h build/app.elf",
+        ),
+    ]);
+}
+
+/// sox writes the last file before its effects: not `-n` (no file), `-d`
+/// (the audio device) or `-`; `spectrogram -o FILE` and `noiseprof FILE`
+/// write; `--i` only shows.
+#[test]
+fn blind12_sox_output_and_effects() {
+    check_pairs(&[
+        ("sox input.wav -r 22050 output.wav", "sox in.wav -n stat"),
+        ("sox -n tone.wav synth 3 sine 440", "sox --i -d intro.wav"),
+        (
+            "ffmpeg -i song.flac -f wav - | sox -t wav - out.ogg",
+            "ffmpeg -i song.flac -f wav - | sox -t wav - -n stat",
+        ),
+        ("sox in.wav -n spectrogram -o spec.png", "sox in.wav -d"),
+        (
+            "sox in.wav out.wav trim 0 10",
+            "sox in.wav -n trim 0 10 stats",
+        ),
+    ]);
+}
+
+/// Inline code: Blender's Python exporters and saves (`bpy.ops.…`), R's
+/// renv, usethis and knitr::purl.
+#[test]
+fn blind12_blender_python_and_r_code() {
+    check_pairs(&[
+        (
+            "blender --background model.blend --python-expr \"import bpy; bpy.ops.export_scene.gltf(filepath='exports/model.glb')\"",
+            "blender --background model.blend --python-expr \"import bpy; print(len(bpy.data.objects))\"",
+        ),
+        (
+            "blender -b scene.blend --python-expr \"import bpy; bpy.ops.wm.save_mainfile()\"",
+            "blender -b scene.blend --python-expr \"import bpy; bpy.ops.import_scene.gltf(filepath='in.glb')\"",
+        ),
+        ("Rscript -e 'renv::init()'", "Rscript -e 'renv::status()'"),
+        (
+            "Rscript -e 'usethis::use_mit_license()'",
+            "Rscript -e 'usethis::proj_get()'",
+        ),
+        (
+            "Rscript -e 'knitr::purl(\"analysis.Rmd\")'",
+            "Rscript -e 'knitr::kable(head(mtcars))'",
+        ),
+        (
+            "Rscript -e 'usethis::use_test(\"parser\")'",
+            "Rscript -e 'reticulate::use_python(\"/usr/bin/python3\")'",
+        ),
+        (
+            "blender -b s.blend --python-expr \"import bpy; bpy.ops.render.render(write_still=True)\"",
+            "blender -b s.blend --python-expr \"import bpy; bpy.ops.render.render()\"",
+        ),
+    ]);
+}
