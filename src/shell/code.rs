@@ -817,7 +817,13 @@ fn r(toks: &[Tok], f: &mut Findings) {
 pub(crate) fn scan_tcl(src: &str) -> Findings {
     let chars: Vec<char> = src.chars().collect();
     let mut f = Findings::default();
-    tcl_scan(&chars, 0, &mut f);
+    // every level of braces reads its text again, and `eval {…}` twice:
+    // the characters read are bounded, or nested `eval`s take 2^depth
+    let mut budget = chars
+        .len()
+        .saturating_mul(TCL_DEPTH + 2)
+        .saturating_add(4096);
+    tcl_scan(&chars, 0, &mut budget, &mut f);
     f.writes.dedup();
     f
 }
@@ -865,17 +871,23 @@ pub(crate) fn elisp_writes(code: &str) -> bool {
 /// Deeper than this, Tcl code is not read.
 const TCL_DEPTH: usize = 40;
 
-fn tcl_scan(s: &[char], depth: usize, f: &mut Findings) {
+fn tcl_scan(s: &[char], depth: usize, budget: &mut usize, f: &mut Findings) {
     if depth > TCL_DEPTH {
         f.runtime
             .get_or_insert_with(|| "Tcl code nested too deep to read".into());
         return;
     }
+    let Some(left) = budget.checked_sub(s.len()) else {
+        f.runtime
+            .get_or_insert_with(|| "Tcl code that reads itself too often to follow".into());
+        return;
+    };
+    *budget = left;
     let mut cmds = Vec::new();
     let mut i = 0;
-    tcl_script(s, &mut i, None, depth, &mut cmds, f);
+    tcl_script(s, &mut i, None, depth, budget, &mut cmds, f);
     for words in &cmds {
-        tcl_command(words, depth, f);
+        tcl_command(words, depth, budget, f);
     }
 }
 
@@ -887,6 +899,7 @@ fn tcl_script(
     i: &mut usize,
     close: Option<char>,
     depth: usize,
+    budget: &mut usize,
     cmds: &mut Vec<Vec<String>>,
     f: &mut Findings,
 ) {
@@ -930,7 +943,7 @@ fn tcl_script(
                 let end = (*i).min(s.len());
                 *i += 1;
                 let body = &s[start.min(end)..end];
-                tcl_scan(body, depth + 1, f);
+                tcl_scan(body, depth + 1, budget, f);
                 words.push(body.iter().collect());
             }
             _ => {
@@ -962,9 +975,9 @@ fn tcl_script(
                                 return;
                             }
                             let mut inner = Vec::new();
-                            tcl_script(s, i, Some(']'), depth + 1, &mut inner, f);
+                            tcl_script(s, i, Some(']'), depth + 1, budget, &mut inner, f);
                             for cmd in &inner {
-                                tcl_command(cmd, depth + 1, f);
+                                tcl_command(cmd, depth + 1, budget, f);
                             }
                             w.push_str("[…]");
                         }
@@ -984,7 +997,7 @@ fn tcl_script(
 }
 
 /// What one Tcl command does that matters here.
-fn tcl_command(words: &[String], depth: usize, f: &mut Findings) {
+fn tcl_command(words: &[String], depth: usize, budget: &mut usize, f: &mut Findings) {
     let Some(name) = words.first() else { return };
     let arg = |k: usize| words.get(k).map(String::as_str).unwrap_or("");
     match name.as_str() {
@@ -1036,7 +1049,7 @@ fn tcl_command(words: &[String], depth: usize, f: &mut Findings) {
         // their arguments are scripts (braced ones were scanned already)
         "eval" | "uplevel" | "catch" | "after" | "time" => {
             let code: Vec<char> = words[1..].join(" ").chars().collect();
-            tcl_scan(&code, depth + 1, f);
+            tcl_scan(&code, depth + 1, budget, f);
         }
         _ => {}
     }

@@ -3052,3 +3052,26 @@ fn container_entrypoint() {
         ),
     ]);
 }
+
+// --- review of 2026-11-27 (fifth session) ---
+
+/// Written, or not analysable (run-time code): either way not read-only.
+fn gated(cmd: &str) -> bool {
+    let a = analyse(cmd);
+    !a.writes.is_empty() || a.unparsable.is_some()
+}
+
+/// Tcl's `eval {…}` scanned its braced script twice (as a braced word,
+/// then as `eval`'s script): nested thirty deep that was 2^30 scans, a
+/// hook that never answers. Work is bounded by the code's length now.
+#[test]
+fn tcl_nested_eval_is_bounded() {
+    let mut code = "file delete x".to_string();
+    for _ in 0..30 {
+        code = format!("eval {{{code}}}");
+    }
+    let cmd = format!("tclsh <<'EOF'\n{code}\nEOF");
+    let start = std::time::Instant::now();
+    assert!(gated(&cmd));
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+}
