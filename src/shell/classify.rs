@@ -2688,7 +2688,7 @@ impl Cx<'_, '_, '_> {
             None => (None, &[][..]),
         };
         sql.extend(rest.iter().map(|&k| args[k].as_ref()));
-        let mut text = sql.join(";\n");
+        let mut text = String::new();
         if sql.is_empty() {
             match stdin {
                 Stdin::Text(t, false) => text = t.to_string(),
@@ -2700,7 +2700,15 @@ impl Cx<'_, '_, '_> {
                 _ => unseen = true,
             }
         }
-        let found = code::scan_sql(&text);
+        // each argument is run on its own: a quote or comment left open in
+        // one does not go on into the next
+        let mut found = code::scan_sql(&text);
+        for s in sql {
+            let more = code::scan_sql(s);
+            found.db |= more.db;
+            found.files.extend(more.files);
+            found.shell.extend(more.shell);
+        }
         let db_file = db
             .map(|k| args[k].as_ref())
             .filter(|d| !d.is_empty() && *d != ":memory:");

@@ -1606,7 +1606,13 @@ pub(crate) fn scan_sql(text: &str) -> Sql {
         let first = upper.split_whitespace().next().unwrap_or("");
         // `EXPLAIN [QUERY PLAN] …` shows the plan without running it;
         // `EXPLAIN ANALYZE` (duckdb, Postgres) runs it
-        if first == "EXPLAIN" && !upper.contains("ANALYZE") && !upper.contains("ANALYSE") {
+        // (one statement only: a `;` in it may be a second one read
+        // differently)
+        if first == "EXPLAIN"
+            && !upper.contains("ANALYZE")
+            && !upper.contains("ANALYSE")
+            && !t.contains(';')
+        {
             continue;
         }
         match first {
@@ -1958,6 +1964,9 @@ pub(crate) fn ed_read_only(text: &str) -> bool {
 fn sql_statements(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut cur = String::new();
+    // what the text is in: a quote (`'`, `"`, a backquoted or bracketed
+    // name, as SQLite reads them), a `/* … */` comment (`*`) or a `--`
+    // one (`-`); `;` and a dot command count only outside all of them
     let mut quote: Option<char> = None;
     for line in text.split_inclusive('\n') {
         if quote.is_none() && cur.trim().is_empty() && line.trim_start().starts_with('.') {
@@ -1965,10 +1974,26 @@ fn sql_statements(text: &str) -> Vec<String> {
             cur.clear();
             continue;
         }
-        for c in line.chars() {
+        let mut cs = line.chars().peekable();
+        while let Some(c) = cs.next() {
             match (quote, c) {
-                (Some(q), c) if c == q => quote = None,
-                (None, '\'' | '"') => quote = Some(c),
+                (Some('-'), '\n') => quote = None,
+                (Some('*'), '*') if cs.peek() == Some(&'/') => {
+                    cur.push(c);
+                    cur.extend(cs.next());
+                    quote = None;
+                    continue;
+                }
+                (Some('['), ']') => quote = None,
+                (Some(q), c) if c == q && !matches!(q, '-' | '*' | '[') => quote = None,
+                (None, '\'' | '"' | '`' | '[') => quote = Some(c),
+                (None, '-') if cs.peek() == Some(&'-') => quote = Some('-'),
+                (None, '/') if cs.peek() == Some(&'*') => {
+                    cur.push(c);
+                    cur.extend(cs.next());
+                    quote = Some('*');
+                    continue;
+                }
                 (None, ';') => {
                     out.push(std::mem::take(&mut cur));
                     continue;

@@ -3075,3 +3075,34 @@ fn tcl_nested_eval_is_bounded() {
     assert!(gated(&cmd));
     assert!(start.elapsed() < std::time::Duration::from_secs(5));
 }
+
+/// `EXPLAIN …` is passed over, so one statement must not hide a second:
+/// SQLite's comments and backquoted names are not quotes (`/* ' */`), and
+/// each argument of `sqlite3` is run on its own, so a quote left open in
+/// one does not swallow the next (`.shell` ran while flowgate saw a
+/// string).
+#[test]
+fn sql_statements_do_not_fold() {
+    check_pairs(&[
+        (
+            "sqlite3 x.db \"EXPLAIN SELECT 1 /* ' */; DROP TABLE t; -- '\"",
+            "sqlite3 x.db 'EXPLAIN QUERY PLAN DELETE FROM t'",
+        ),
+        (
+            "sqlite3 x.db \"EXPLAIN SELECT \\`'\\`; DROP TABLE t; SELECT \\`'\\`\"",
+            "sqlite3 x.db \"EXPLAIN SELECT \\`'\\` FROM t\"",
+        ),
+        (
+            "sqlite3 x.db \"EXPLAIN SELECT 1 -- it's\n; DROP TABLE t; -- '\"",
+            "sqlite3 x.db \"EXPLAIN SELECT 1 -- it's\n\"",
+        ),
+        (
+            "sqlite3 x.db \"SELECT 1 -- '\" '.shell rm -rf src' \"SELECT 2 -- '\"",
+            "sqlite3 x.db \"SELECT 1 -- '\" '.tables' \"SELECT 2 -- '\"",
+        ),
+        (
+            "sqlite3 x.db <<'EOF'\nSELECT 1 /* ' */;\n.output out.txt\nSELECT 2; -- '\nEOF",
+            "sqlite3 x.db <<'EOF'\nSELECT 1 /* ' */;\n.tables\nSELECT 2; -- '\nEOF",
+        ),
+    ]);
+}
