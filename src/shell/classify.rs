@@ -884,7 +884,10 @@ impl Cx<'_, '_, '_> {
                 return;
             };
             if !self.out.aliases.is_empty() {
-                self.used_alias(first);
+                let mut k = 0;
+                while self.used_alias(&argv[k]) && k + 1 < argv.len() {
+                    k += 1;
+                }
             }
             if marks.name(0, first) {
                 self.record(argv);
@@ -999,19 +1002,26 @@ impl Cx<'_, '_, '_> {
     /// A command word that names an alias defined earlier in the line
     /// (`alias l='rm -rf x'` … `l`): its value runs, analysed once (an
     /// alias naming itself, `alias rm='rm -i'`, is not expanded again).
-    fn used_alias(&mut self, word: &str) {
-        let mut k = 0;
-        while k < self.out.aliases.len() {
-            if self.out.aliases[k].0 != word {
-                k += 1;
+    /// Whether a value of it ends in a blank, so the next word is checked
+    /// for an alias too (`alias s='sudo '` … `s x`).
+    fn used_alias(&mut self, word: &str) -> bool {
+        let mut blank = false;
+        for k in 0..self.out.aliases.len() {
+            let a = &mut self.out.aliases[k];
+            if a.name != word {
                 continue;
             }
-            let (_, value, runtime) = self.out.aliases.swap_remove(k);
+            blank |= a.value.ends_with([' ', '\t']);
+            if std::mem::replace(&mut a.used, true) {
+                continue;
+            }
+            let (value, runtime) = (a.value.clone(), a.runtime);
             if runtime {
                 self.unknown(format_args!("the code an alias runs"), &value);
             }
             self.reanalyse(&value);
         }
+        blank
     }
 
     /// Code bash runs from a builtin's arguments, outside any command
@@ -1053,9 +1063,21 @@ impl Cx<'_, '_, '_> {
                         && !n.starts_with('-')
                     {
                         let runtime = marks.code(k, a);
-                        self.out
-                            .aliases
-                            .push((n.to_string(), v.to_string(), runtime));
+                        // a name bash expands (`{a,x}`, `$N`, a glob):
+                        // which names it defines is not known here
+                        if n.contains(['{', '$', '`', '*', '?', '[']) {
+                            if runtime && v.contains(['$', '`']) {
+                                self.unknown(format_args!("the code an alias runs"), v);
+                            }
+                            self.reanalyse(v);
+                            continue;
+                        }
+                        self.out.aliases.push(super::Alias {
+                            name: n.to_string(),
+                            value: v.to_string(),
+                            runtime,
+                            used: false,
+                        });
                     }
                 }
             }

@@ -3106,3 +3106,24 @@ fn sql_statements_do_not_fold() {
         ),
     ]);
 }
+
+/// An alias whose value ends in a blank has the next word checked for an
+/// alias too (`alias s='sudo '` … `s x`), at every use; and an alias whose
+/// name bash expands (`{a,x}`, `$N`) is not known by name, so its value
+/// counts where it is defined.
+#[test]
+fn aliases_after_a_blank_and_unknown_names() {
+    check_pairs(&[
+        (
+            "alias s='sudo '; alias x='rm -rf y'\ns x",
+            "alias s='sudo '; alias x='ls y'\ns x",
+        ),
+        (
+            "alias s='sudo '; alias x='ls'; alias y='rm -rf z'\ns x\ns y",
+            "alias s='sudo '; alias x='ls'; alias y='ls z'\ns x\ns y",
+        ),
+        ("alias {a,x}='rm -rf y'\nx", "alias {a,x}='ls y'\nx"),
+        ("alias $N='rm -rf y'\nx", "alias $N='ls y'\nx"),
+        ("alias x$N='rm -rf y'\nx", "alias x$N='ls y'\nx"),
+    ]);
+}
