@@ -242,13 +242,24 @@ impl Cx<'_, '_, '_> {
                 && container_at.is_none_or(|at| positions.as_slice().len() != at);
             if dd || !option {
                 if option {
-                    // after `--`, flags passed on still say what it does
-                    // (`cargo fmt -- --check`)
+                    // after `--` the words are operands (`rename 's/a/b/'
+                    // -- -n x`, `git rm -- --help x`): a write flag still
+                    // counts, but nothing makes the command read-only but
+                    // a `-- FLAG` read-only entry, for the words a command
+                    // hands on (`cargo fmt -- --check`)
                     let mut none = Vec::new();
                     let (mut n2, mut n3) = (Vec::new(), Vec::new());
+                    let before = (seen.read_only, seen.listing, seen.help);
                     self.note(
                         &spec, a, None, ai, marks, &mut seen, &mut none, &mut n2, &mut n3,
                     );
+                    (seen.read_only, seen.listing, seen.help) = before;
+                    if spec
+                        .list(Field::ReadOnly)
+                        .any(|e| e.strip_prefix("-- ") == Some(a))
+                    {
+                        seen.read_only = true;
+                    }
                 }
                 if !dd
                     && let Some((k, v)) = a.split_once('=')

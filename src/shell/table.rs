@@ -2529,7 +2529,8 @@ const SQLX: &[Spec] = &[
 ];
 
 const CARGO: &[Spec] = &[
-    sub(&["fmt"]).always().read_only(&["--check"]),
+    // rustfmt is given the words after `--`
+    sub(&["fmt"]).always().read_only(&["--check", "-- --check"]),
     sub(&[
         "fix",
         "new",

@@ -3127,3 +3127,24 @@ fn aliases_after_a_blank_and_unknown_names() {
         ("alias x$N='rm -rf y'\nx", "alias x$N='ls y'\nx"),
     ]);
 }
+
+/// After `--` the words are operands, not flags: `rename 's/a/b/' -- -n
+/// x` renames `-n` and `x`, `split -- in --filter` writes `--filteraa`,
+/// `rm -rf -- --help src` and `git rm -r -- -n x` delete. Only where a
+/// command hands them on to another (`cargo fmt -- --check`, as a `--
+/// --check` read-only entry) do they still make it read-only.
+#[test]
+fn read_only_flags_after_double_dash() {
+    check_pairs(&[
+        ("rename 's/a/b/' -- -n x", "rename -n 's/a/b/' -- x"),
+        ("rename -- 's/a/b/' --nono x", "rename --nono -- 's/a/b/' x"),
+        ("mmv -- -n 'b#1'", "mmv -n -- 'a*' 'b#1'"),
+        ("split -- in --filter", "split --filter 'wc -l' -- in"),
+        ("cargo fmt -- --emit files", "cargo fmt -- --check"),
+        ("rm -rf -- --help src", "rm --help"),
+        ("git rm -r -- -n x", "git rm -r -n -- x"),
+        ("git rm -- --help x", "git rm --help"),
+        ("git restore -- --help x", "git restore --help"),
+        ("chmod -R 777 -- --help src", "chmod --help"),
+    ]);
+}
