@@ -27,6 +27,16 @@ pub(crate) fn classify_all(
     out: &mut Analysis,
     visit: &mut Visit<'_>,
 ) {
+    // `sed -n 'w /dev/fd/3' x 3<f`: Linux reopens the file a descriptor
+    // reads, for writing if asked, so these paths are files then
+    out.fd_input |= cmds.iter().any(|c| c.fd_input);
+    if out.fd_input && cmds.iter().any(names_descriptor) {
+        mark_unparsable(
+            out,
+            "a descriptor read from a file (`3<f`) is named as a path (`/dev/fd/3`, \
+             `/dev/stdout`): that reopens the file, maybe for writing",
+        );
+    }
     for cmd in cmds {
         let redirected_in = cmd.redirects.iter().find(|r| r.op == RedirOp::In);
         let stdin = match (&cmd.stdin_text, redirected_in, cmd.pipe_prev) {
@@ -296,6 +306,19 @@ pub(crate) fn join(base: &str, path: &str) -> String {
 }
 
 /// Targets an output redirection may name without writing a file.
+/// Does a command name a descriptor as a path (`/dev/fd/3`, `/dev/stdout`,
+/// `/proc/self/fd/1`) in a word, a redirection or its here-doc?
+fn names_descriptor(c: &RawCommand<'_>) -> bool {
+    let names = |t: &str| {
+        ["/dev/fd/", "/dev/stdout", "/dev/stderr", "/proc/"]
+            .iter()
+            .any(|p| t.contains(p))
+    };
+    c.words.iter().any(|w| names(w))
+        || c.redirects.iter().any(|r| names(&r.target))
+        || c.stdin_text.as_deref().is_some_and(names)
+}
+
 pub(crate) fn is_safe_target(t: &str) -> bool {
     matches!(
         t,

@@ -228,6 +228,8 @@ pub struct Analysis {
     /// Aliases defined so far. A value runs only where its name is later
     /// used as a command.
     pub(crate) aliases: Vec<Alias>,
+    /// A descriptor other than 0 was opened on a file for reading (`3<f`).
+    pub(crate) fd_input: bool,
 }
 
 /// An alias defined in the line (`alias NAME=VALUE`).

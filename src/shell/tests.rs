@@ -3148,3 +3148,27 @@ fn read_only_flags_after_double_dash() {
         ("chmod -R 777 -- --help src", "chmod --help"),
     ]);
 }
+
+/// `/dev/fd/N`, `/dev/stdout`, `/proc/self/fd/N` are not files, unless
+/// the descriptor was opened on a file for reading (`3<f`, `1<f`): Linux
+/// then reopens that file, for writing if asked (`sed -n 'w /dev/fd/3' x
+/// 3<f` overwrites f; checked on Linux).
+#[test]
+fn descriptor_paths_reopen_files_read_in() {
+    for cmd in [
+        "sed -n 'w /dev/fd/3' x 3<important.txt",
+        "sqlite3 :memory: '.output /dev/fd/3' 'select 1' 3<important.txt",
+        "exec 3<important.txt\nsed -n 'w /dev/fd/3' x",
+        "cat x 1<important.txt >/dev/stdout",
+        "psql -c '\\o /dev/stdout' 1<important.txt",
+    ] {
+        assert!(gated(cmd), "{cmd}");
+    }
+    for cmd in [
+        "sed -n 'w /dev/fd/3' x",
+        "exec 3<input.txt; read -r v <&3; exec 3<&-; echo \"$v\"",
+        "cat x > /dev/stdout",
+    ] {
+        assert!(!gated(cmd), "{cmd}");
+    }
+}
