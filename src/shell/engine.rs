@@ -872,17 +872,26 @@ fn writable_mount(key: &str, v: &str) -> bool {
         return true;
     }
     if key == "--mount" {
+        // docker reads the fields as CSV, keys and types in any case, and
+        // `readonly=` as a Go boolean; podman's `glob` mounts host files
         let (mut bind, mut ro) = (false, false);
         for part in v.split(',') {
-            match part.split_once('=') {
-                Some(("type", t)) => bind = t == "bind",
-                Some(("readonly" | "ro", x)) => ro = !matches!(x, "false" | "0"),
-                None if matches!(part, "readonly" | "ro") => ro = true,
+            let part = part.trim_matches('"');
+            let (k, x) = part.split_once('=').unwrap_or((part, "true"));
+            match k.to_ascii_lowercase().as_str() {
+                "type" => bind = ["bind", "glob"].iter().any(|t| x.eq_ignore_ascii_case(t)),
+                "readonly" | "ro" => ro = matches!(x, "1" | "t" | "T" | "true" | "TRUE" | "True"),
                 _ => {}
             }
         }
         return bind && !ro;
     }
+    // `-v=SRC:DST`: pflag's glued short value
+    let v = if key == "-v" {
+        v.strip_prefix('=').unwrap_or(v)
+    } else {
+        v
+    };
     let mut parts = v.split(':');
     let src = parts.next().unwrap_or("");
     if parts.next().is_none() {

@@ -2596,7 +2596,12 @@ const CONTAINER_RUN_VALUES: &[&str] = &[
     "--preserve-fds", "--pod", "--pod-id-file", "--image-volume", "--passwd-entry",
     "--group-entry", "--personality", "--secret", "--systemd", "--cgroups", "--cgroup-conf",
     "--conmon-pidfile", "--pidfile", "--cert-dir", "--env-merge", "--health-on-failure",
-    "--health-log-destination", "--log-level", "--pull-policy",
+    "--health-log-destination", "--log-level", "--pull-policy", "--cpu-count", "--cpu-percent",
+    "--io-maxbandwidth", "--io-maxiops", "--dns-opt", "--net-alias", "--retry", "--retry-delay",
+    "--rdt-class", "--shm-size-systemd", "--hosts-file", "--preserve-fd", "--signature-policy",
+    "--health-max-log-count", "--health-max-log-size", "--health-startup-cmd",
+    "--health-startup-interval", "--health-startup-retries", "--health-startup-success",
+    "--health-startup-timeout",
 ];
 
 #[rustfmt::skip]

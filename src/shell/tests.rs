@@ -3172,3 +3172,57 @@ fn descriptor_paths_reopen_files_read_in() {
         assert!(!gated(cmd), "{cmd}");
     }
 }
+
+/// Mount options as docker reads them: `-v=SRC:DST` (pflag's glued short
+/// value), `--mount` keys and types in any case, `readonly=` any of Go's
+/// booleans, fields in CSV quotes, podman's `type=glob`; and options
+/// that take a value (`--net-alias`, `--dns-opt`, `--cpu-count`), so
+/// the image is not taken for one and the mount for the command.
+#[test]
+fn container_mounts_as_docker_reads_them() {
+    let rm = "node rm -rf /app/x";
+    let pairs: Vec<(String, String)> = [
+        ("-v=\"$PWD\":/app", "-v=\"$PWD\":/app:ro"),
+        (
+            "--mount type=bind,src=\"$PWD\",dst=/app,readonly=False",
+            "--mount type=bind,src=\"$PWD\",dst=/app,readonly=True",
+        ),
+        (
+            "--mount Type=Bind,src=/x,dst=/app",
+            "--mount Type=Bind,src=/x,dst=/app,ReadOnly",
+        ),
+        (
+            "--mount '\"type=bind\",src=/x,dst=/app'",
+            "--mount '\"type=volume\",src=v,dst=/app'",
+        ),
+        (
+            "--mount type=glob,src=/x*,dst=/app",
+            "--mount type=glob,src=/x*,dst=/app,ro=t",
+        ),
+        (
+            "--net-alias foo -v \"$PWD\":/app",
+            "--net-alias foo -v \"$PWD\":/app:ro",
+        ),
+        (
+            "--dns-opt ndots:1 -v \"$PWD\":/app",
+            "--dns-opt ndots:1 -v v:/app",
+        ),
+        (
+            "--cpu-count 2 -v \"$PWD\":/app",
+            "--cpu-count 2 -v \"$PWD\":/app:ro",
+        ),
+    ]
+    .iter()
+    .map(|(w, r)| {
+        (
+            format!("docker run --rm {w} {rm}"),
+            format!("docker run --rm {r} {rm}"),
+        )
+    })
+    .collect();
+    let pairs: Vec<(&str, &str)> = pairs
+        .iter()
+        .map(|(w, r)| (w.as_str(), r.as_str()))
+        .collect();
+    check_pairs(&pairs);
+}
