@@ -1407,9 +1407,12 @@ impl Cx<'_, '_, '_> {
     /// exporting, compiling, tangling, deleting, running a process: see
     /// [`code::elisp_writes`]), and `--script FILE` runs a script file.
     fn emacs(&mut self, args: &[Arg<'_>], marks: Marks) {
-        let batch = args
-            .iter()
-            .any(|a| matches!(a.as_ref(), "--batch" | "-batch" | "--script" | "-script"));
+        let batch = args.iter().any(|a| {
+            matches!(
+                a.as_ref(),
+                "--batch" | "-batch" | "--script" | "-script" | "-x"
+            )
+        });
         if !batch {
             self.apply_code_spec(table::emacs(), "emacs", args, marks);
             return;
@@ -1425,14 +1428,14 @@ impl Cx<'_, '_, '_> {
                 key,
                 "--eval" | "-eval" | "--execute" | "-execute" | "-f" | "--funcall" | "-funcall"
             );
-            let script = matches!(key, "--script" | "-script");
+            let script = matches!(key, "--script" | "-script" | "-x");
+            let load = matches!(key, "-l" | "--load" | "-load");
             let value = code
                 || script
+                || load
                 || matches!(
                     key,
-                    "-l" | "--load"
-                        | "-L"
-                        | "--directory"
+                    "-L" | "--directory"
                         | "--insert"
                         | "-t"
                         | "--terminal"
@@ -1457,12 +1460,15 @@ impl Cx<'_, '_, '_> {
                 }
             };
             if code {
-                if marks.code(vi, v) {
+                if marks.code(vi, v) || code::elisp_runs_unseen(v) {
                     self.unknown(format_args!("the code run by emacs {key}"), v);
                 }
                 if code::elisp_writes(v) {
                     self.write(format!("emacs --batch {key}"));
                 }
+            } else if load {
+                // a Lisp file it runs, as `python FILE`
+                self.unknown_command(cmd_name(v));
             } else if script {
                 self.script(v, &args[i..], marks.skip(i));
                 return;

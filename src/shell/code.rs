@@ -863,6 +863,33 @@ pub(crate) fn elisp_writes(code: &str) -> bool {
         "url-copy",
         "dired-do-",
         "recover",
+        "make-empty-file",
+        "make-temp-file",
+        "create-directory",
+        "trash",
+        "babel-execute",
+        "htmlize",
+    ]
+    .iter()
+    .any(|w| code.contains(w))
+}
+
+/// Does Emacs Lisp code run what is only known at run time: a function
+/// named by a string (`(funcall (intern …))`), code read from text, a
+/// file it loads?
+pub(crate) fn elisp_runs_unseen(code: &str) -> bool {
+    let code = code.to_ascii_lowercase();
+    [
+        "(intern",
+        "(funcall",
+        "(apply",
+        "(eval",
+        "(read",
+        "(load",
+        "(symbol-function",
+        "(command-execute",
+        "(call-interactively",
+        "(execute-kbd-macro",
     ]
     .iter()
     .any(|w| code.contains(w))

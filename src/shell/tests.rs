@@ -3226,3 +3226,36 @@ fn container_mounts_as_docker_reads_them() {
         .collect();
     check_pairs(&pairs);
 }
+
+/// `emacs --batch` was a write whatever it ran before its code was read;
+/// read as a list of writing words, Lisp that builds a name at run time
+/// (`(funcall (intern …))`, `(eval (read …))`, `(load …)`) is not
+/// analysable, and a file it loads (`-l FILE`, `-x FILE`) is a script
+/// flowgate does not know, as `--script FILE` is.
+#[test]
+fn emacs_batch_code_not_read_as_words() {
+    let e = |code: &str| format!("emacs --batch --eval '{code}'");
+    for code in [
+        "(funcall (intern (concat \"sav\" \"e-buffer\")))",
+        "(load \"x.el\")",
+        "(make-empty-file \"x\")",
+        "(make-temp-file \"x\")",
+        "(dired-create-directory \"x\")",
+        "(org-babel-execute-buffer)",
+        "(move-file-to-trash \"x\")",
+    ] {
+        assert!(gated(&e(code)), "{code}");
+    }
+    assert!(!gated(&e("(message \"%s\" emacs-version)")));
+    for (cmd, script) in [
+        ("emacs --batch -l build.el", "build.el"),
+        ("emacs --batch --load=build.el", "build.el"),
+        ("emacs -x run.el", "run.el"),
+        (
+            "emacs -Q --batch -l ert -l tests.el -f ert-run-tests-batch-and-exit",
+            "tests.el",
+        ),
+    ] {
+        assert!(analyse(cmd).unknown.iter().any(|u| u == script), "{cmd}");
+    }
+}
