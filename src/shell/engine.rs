@@ -478,8 +478,10 @@ impl Cx<'_, '_, '_> {
         outputs: &mut Vec<Value<'w>>,
         files: &mut Vec<Value<'w>>,
     ) -> bool {
-        let output = spec.list(Field::Output).any(|e| is_keyword(e) && e == a);
-        if output || spec.list(Field::Files).any(|e| is_keyword(e) && e == a) {
+        // in any case, as pdftk reads them
+        let is = |e: &str| is_keyword(e) && e.eq_ignore_ascii_case(a);
+        let output = spec.list(Field::Output).any(is);
+        if output || spec.list(Field::Files).any(is) {
             if let Some(v) = args.get(ai + 1) {
                 let into = if output { outputs } else { files };
                 into.push((ai + 1, a, v.as_ref()));
@@ -487,10 +489,7 @@ impl Cx<'_, '_, '_> {
             }
             return true;
         }
-        if spec
-            .list(Field::WriteFlags)
-            .any(|e| is_keyword(e) && e == a)
-        {
+        if spec.list(Field::WriteFlags).any(is) {
             seen.write_flag.get_or_insert(a);
             return true;
         }

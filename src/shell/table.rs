@@ -33,13 +33,16 @@ const A: Targets = Targets::All;
 
 /// Environment settings that make the command they are given to write
 /// files: snapshot and expected-output test libraries in update mode
-/// (`INSTA_UPDATE=always cargo test`). Name, then the values that write.
+/// (`INSTA_UPDATE=always cargo test`). Name, then the values that write
+/// (none listed: any value, as expect-test reads `UPDATE_EXPECT`).
 const WRITING_ENV: &[(&str, &[&str])] = &[
-    ("INSTA_UPDATE", &["always", "new", "unseen"]),
+    ("INSTA_UPDATE", &["always", "1", "force", "new", "unseen"]),
+    ("INSTA_FORCE_UPDATE", &["1"]),
+    ("INSTA_FORCE_UPDATE_SNAPSHOTS", &["1"]),
     ("TRYCMD", &["overwrite", "dump"]),
     ("TRYBUILD", &["overwrite"]),
     ("SNAPSHOTS", &["overwrite"]),
-    ("UPDATE_EXPECT", &["1"]),
+    ("UPDATE_EXPECT", &[]),
 ];
 
 /// Does the assignment `w` (`NAME=VALUE`) make its command write?
@@ -47,7 +50,7 @@ pub(crate) fn writing_env(w: &str) -> bool {
     w.split_once('=').is_some_and(|(name, value)| {
         WRITING_ENV
             .iter()
-            .any(|(n, values)| *n == name && values.contains(&value))
+            .any(|(n, values)| *n == name && (values.is_empty() || values.contains(&value)))
     })
 }
 
@@ -838,7 +841,7 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["tool"])
             .output(&["-o"])
             .values(&["-html", "-func", "-mode", "-var"])
-            .subs(&[sub(&["pprof"]).files(&["-output"]).listing(&["-*"])]),
+            .subs(&[sub(&["pprof"]).files(&["-output", "--output"]).listing(&["-*"])]),
     ]),
     cmd(&["tflint"])
         .write_flags(&["--init", "--fix"])

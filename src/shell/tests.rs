@@ -3259,3 +3259,36 @@ fn emacs_batch_code_not_read_as_words() {
         assert!(analyse(cmd).unknown.iter().any(|u| u == script), "{cmd}");
     }
 }
+
+/// pdftk reads its keywords in any case (`copy_downcase` in its source):
+/// `OUTPUT f`, `Burst`.
+#[test]
+fn keywords_in_any_case() {
+    check_pairs(&[
+        ("pdftk a.pdf cat OUTPUT b.pdf", "pdftk a.pdf cat OUTPUT -"),
+        ("pdftk a.pdf Burst", "pdftk a.pdf DUMP_DATA"),
+    ]);
+}
+
+/// More settings that make tests write (insta: `INSTA_UPDATE=force` or
+/// `=1`, `INSTA_FORCE_UPDATE=1`; expect-test updates with any value of
+/// `UPDATE_EXPECT`), and pprof's flags are Go flags, `--output` too.
+#[test]
+fn writing_env_values_and_go_double_dash_flags() {
+    check_pairs(&[
+        (
+            "INSTA_UPDATE=force cargo test",
+            "INSTA_UPDATE=no cargo test",
+        ),
+        ("INSTA_UPDATE=1 cargo test", "INSTA_UPDATE=auto cargo test"),
+        (
+            "INSTA_FORCE_UPDATE=1 cargo test",
+            "INSTA_FORCE_UPDATE=0 cargo test",
+        ),
+        ("UPDATE_EXPECT=yes cargo test", "cargo test"),
+        (
+            "go tool pprof --output=x.svg -svg cpu.prof",
+            "go tool pprof -svg cpu.prof",
+        ),
+    ]);
+}
