@@ -2643,7 +2643,13 @@ impl Cx<'_, '_, '_> {
                 Some((k, v)) if k.starts_with("--") => (k, Some(v)),
                 _ => (a.as_ref(), None),
             };
-            script |= matches!(key, "-c" | "--command" | "-f" | "--file");
+            // `-f -` and `-f /dev/stdin` read standard input all the same
+            let file = match key {
+                "-f" | "--file" => glued.or_else(|| args.get(i).map(AsRef::as_ref)),
+                _ => None,
+            };
+            script |= matches!(key, "-c" | "--command")
+                || file.is_some_and(|f| !matches!(f, "-" | "/dev/stdin"));
             if !matches!(
                 key,
                 "-c" | "--command" | "-o" | "--output" | "-L" | "--log-file"

@@ -1666,7 +1666,8 @@ pub(crate) fn scan_sql(text: &str) -> Sql {
 }
 
 /// What `psql -c` commands write on this machine: `\copy … TO 'file'`,
-/// `\o FILE`, `\g FILE`, `\w FILE` (the files, empty when not plain), and
+/// `\o FILE`, `\g FILE`, `\w FILE`, `\s FILE`, `\lo_export OID FILE` (the
+/// files, empty when not plain), and
 /// the shell commands they run (`\!`, `TO PROGRAM`, `\o |cmd`). Other SQL
 /// changes the server, not a file here.
 pub(crate) fn scan_psql(text: &str) -> Sql {
@@ -1718,7 +1719,13 @@ fn psql_meta(cmd: &str, out: &mut Sql) {
                 None => out.files.push(String::new()),
             }
         }
-        "o" | "out" | "g" | "gx" | "w" | "write" => match words.get(1) {
+        // `\lo_export OID FILE`: a large object saved here
+        "lo_export" => match words.get(2) {
+            Some(w) => out.files.push(unquote(w)),
+            None => out.files.push(String::new()),
+        },
+        // `\s FILE` saves the history (without one it prints it)
+        "o" | "out" | "g" | "gx" | "w" | "write" | "s" => match words.get(1) {
             Some(w) if w.starts_with('|') => out
                 .shell
                 .push(cmd[cmd.find('|').unwrap_or(0) + 1..].trim().to_string()),

@@ -3292,3 +3292,22 @@ fn writing_env_values_and_go_double_dash_flags() {
         ),
     ]);
 }
+
+/// psql reads standard input with `-f -` (or `-f /dev/stdin`) as without
+/// `-f`; `\s FILE` saves the history and `\lo_export OID FILE` a large
+/// object, both on this machine.
+#[test]
+fn psql_stdin_script_and_more_backslash_writes() {
+    check_pairs(&[
+        (
+            "psql -f - <<'EOF'\n\\o out.txt\nselect 1;\nEOF",
+            "psql -f - <<'EOF'\nselect 1;\nEOF",
+        ),
+        (
+            "psql --file=/dev/stdin <<'EOF'\n\\o out.txt\nEOF",
+            "psql --file=/dev/stdin <<'EOF'\n\\dt\nEOF",
+        ),
+        ("psql -c '\\s hist.txt'", "psql -c '\\s'"),
+        ("psql -c '\\lo_export 1234 out.bin'", "psql -c '\\lo_list'"),
+    ]);
+}
