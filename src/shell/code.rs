@@ -823,7 +823,7 @@ pub(crate) fn scan_tcl(src: &str) -> Findings {
         .len()
         .saturating_mul(TCL_DEPTH + 2)
         .saturating_add(4096);
-    tcl_scan(&chars, 0, &mut budget, &mut f);
+    tcl_scan(&chars, 0, false, &mut budget, &mut f);
     f.writes.dedup();
     f
 }
@@ -898,7 +898,9 @@ pub(crate) fn elisp_runs_unseen(code: &str) -> bool {
 /// Deeper than this, Tcl code is not read.
 const TCL_DEPTH: usize = 40;
 
-fn tcl_scan(s: &[char], depth: usize, budget: &mut usize, f: &mut Findings) {
+/// `braced`: the text of a braced word, read as code though it may be an
+/// expression or data (`if {$x > 0}`).
+fn tcl_scan(s: &[char], depth: usize, braced: bool, budget: &mut usize, f: &mut Findings) {
     if depth > TCL_DEPTH {
         f.runtime
             .get_or_insert_with(|| "Tcl code nested too deep to read".into());
@@ -914,7 +916,7 @@ fn tcl_scan(s: &[char], depth: usize, budget: &mut usize, f: &mut Findings) {
     let mut i = 0;
     tcl_script(s, &mut i, None, depth, budget, &mut cmds, f);
     for words in &cmds {
-        tcl_command(words, depth, budget, f);
+        tcl_command(words, depth, braced, budget, f);
     }
 }
 
@@ -970,7 +972,7 @@ fn tcl_script(
                 let end = (*i).min(s.len());
                 *i += 1;
                 let body = &s[start.min(end)..end];
-                tcl_scan(body, depth + 1, budget, f);
+                tcl_scan(body, depth + 1, true, budget, f);
                 words.push(body.iter().collect());
             }
             _ => {
@@ -1004,7 +1006,7 @@ fn tcl_script(
                             let mut inner = Vec::new();
                             tcl_script(s, i, Some(']'), depth + 1, budget, &mut inner, f);
                             for cmd in &inner {
-                                tcl_command(cmd, depth + 1, budget, f);
+                                tcl_command(cmd, depth + 1, false, budget, f);
                             }
                             w.push_str("[…]");
                         }
@@ -1024,10 +1026,34 @@ fn tcl_script(
 }
 
 /// What one Tcl command does that matters here.
-fn tcl_command(words: &[String], depth: usize, budget: &mut usize, f: &mut Findings) {
-    let Some(name) = words.first() else { return };
+fn tcl_command(words: &[String], depth: usize, braced: bool, budget: &mut usize, f: &mut Findings) {
+    let Some(first) = words.first() else { return };
+    // `::file`, `tcl::file::delete`: the same commands by their full names
+    let name = first.trim_start_matches("::");
+    if let Some(sub) = name.strip_prefix("tcl::file::") {
+        let mut w = vec!["file".to_string(), sub.to_string()];
+        w.extend(words[1..].iter().cloned());
+        return tcl_command(&w, depth, braced, budget, f);
+    }
+    // a command named at run time: `$f delete x`, `[…] x`, `{*}$cmd`; in
+    // braces only when followed by a word, not an operator (`{$x > 0}`,
+    // `{[file exists f]}` are expressions)
+    let operand = |w: &String| {
+        w.starts_with(|c: char| c.is_ascii_alphabetic())
+            && !matches!(
+                w.as_str(),
+                "eq" | "ne" | "in" | "ni" | "lt" | "le" | "gt" | "ge"
+            )
+    };
+    if name == "*"
+        || (name.starts_with(['$', '[']) && (!braced || words.get(1).is_some_and(operand)))
+    {
+        f.runtime
+            .get_or_insert_with(|| "a Tcl command named at run time".into());
+        return;
+    }
     let arg = |k: usize| words.get(k).map(String::as_str).unwrap_or("");
-    match name.as_str() {
+    match name {
         "open" => {
             if let Some(cmd) = arg(1).strip_prefix('|') {
                 f.shell.push(cmd.trim().to_string());
@@ -1049,13 +1075,14 @@ fn tcl_command(words: &[String], depth: usize, budget: &mut usize, f: &mut Findi
         }
         "file" => {
             let sub = arg(1);
-            let sets = (matches!(sub, "attributes") && words.len() > 4)
-                || (matches!(sub, "mtime" | "atime") && words.len() > 3);
+            // any unique prefix names a subcommand (`file del x`)
+            let is = |full: &str| sub.len() >= 2 && full.starts_with(sub);
+            let sets = (is("attributes") && words.len() > 4)
+                || ((is("mtime") || is("atime")) && words.len() > 3);
             if sets
-                || matches!(
-                    sub,
-                    "delete" | "copy" | "rename" | "mkdir" | "link" | "tempfile"
-                )
+                || ["delete", "copy", "rename", "mkdir", "link", "tempfile"]
+                    .iter()
+                    .any(|s| is(s))
             {
                 f.writes.push(format!("writes files (file {sub})"));
             }
@@ -1075,8 +1102,15 @@ fn tcl_command(words: &[String], depth: usize, budget: &mut usize, f: &mut Findi
         }
         // their arguments are scripts (braced ones were scanned already)
         "eval" | "uplevel" | "catch" | "after" | "time" => {
+            // `eval $s`: a script only known at run time
+            if matches!(name, "eval" | "uplevel")
+                && words[1..].iter().any(|w| w.starts_with(['$', '[']))
+            {
+                f.runtime
+                    .get_or_insert_with(|| "a Tcl script only known at run time".into());
+            }
             let code: Vec<char> = words[1..].join(" ").chars().collect();
-            tcl_scan(&code, depth + 1, budget, f);
+            tcl_scan(&code, depth + 1, false, budget, f);
         }
         _ => {}
     }

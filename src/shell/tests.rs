@@ -3311,3 +3311,33 @@ fn psql_stdin_script_and_more_backslash_writes() {
         ("psql -c '\\lo_export 1234 out.bin'", "psql -c '\\lo_list'"),
     ]);
 }
+
+/// Tcl as tclsh reads it: `file` takes any unique prefix of a subcommand
+/// (`file del x`), commands have full names (`::file`,
+/// `tcl::file::delete`), and a command named at run time (`$f delete x`,
+/// `{*}$cmd`, `eval $s`) is not analysable (each checked with tclsh 8.6).
+#[test]
+fn tcl_prefixes_full_names_and_run_time_commands() {
+    let tcl = |code: &str| format!("tclsh <<'EOF'\n{code}\nEOF");
+    for code in [
+        "file del x",
+        "file ren a b",
+        "file mkd d",
+        "::file delete x",
+        "tcl::file::delete x",
+        "set f file; $f delete x",
+        "set c [list file delete x]; {*}$c",
+        "set s \"file delete x\"; eval $s",
+        "[string cat fi le] delete x",
+    ] {
+        assert!(gated(&tcl(code)), "{code}");
+    }
+    for code in [
+        "file dirname x",
+        "file exists x",
+        "::puts hi",
+        "eval {puts hi}",
+    ] {
+        assert!(!gated(&tcl(code)), "{code}");
+    }
+}
