@@ -318,7 +318,7 @@ fn python(toks: &[Tok], f: &mut Findings) {
             continue;
         }
         let (dotted, owner) = receiver(toks, i);
-        let builtin = !dotted || owner == Some("builtins");
+        let builtin = !dotted || matches!(owner, Some("builtins" | "__builtins__"));
         let after_call = dotted && i >= 2 && is_punct(toks.get(i - 2), ')');
         let args = call_args(toks, i + 1);
         let write = match name {

@@ -3341,3 +3341,12 @@ fn tcl_prefixes_full_names_and_run_time_commands() {
         assert!(!gated(&tcl(code)), "{code}");
     }
 }
+
+/// `__builtins__.exec(…)` is the builtin `exec` (as `builtins.exec`).
+#[test]
+fn python_exec_through_dunder_builtins() {
+    check_pairs(&[(
+        "python3 -c '__builtins__.exec(\"import os; os.remove(\\\"x\\\")\")'",
+        "python3 -c '__builtins__.exec(\"print(1)\")'",
+    )]);
+}
