@@ -269,6 +269,16 @@ impl Spec {
 
 /// `*` (any run) wildcard match; without `*`, equality.
 pub(crate) fn wild(pattern: &str, text: &str) -> bool {
+    // Most calls compare a subcommand or option name with a word that
+    // differs at once (`docker ps` against each of docker's subcommands):
+    // a first byte that is neither the text's nor `*` decides before the
+    // search for `*`.
+    if let (Some(&p), Some(&t)) = (pattern.as_bytes().first(), text.as_bytes().first())
+        && p != t
+        && p != b'*'
+    {
+        return false;
+    }
     if !pattern.contains('*') {
         return pattern == text;
     }

@@ -3350,3 +3350,43 @@ fn python_exec_through_dunder_builtins() {
         "python3 -c '__builtins__.exec(\"print(1)\")'",
     )]);
 }
+
+/// `wild`'s first-byte test answers as the whole match does.
+mod wild_first_byte {
+    use super::super::spec::wild;
+    use proptest::prelude::*;
+
+    /// The match without the first-byte test.
+    fn by_definition(pattern: &str, text: &str) -> bool {
+        if !pattern.contains('*') {
+            return pattern == text;
+        }
+        let (p, t) = (pattern.as_bytes(), text.as_bytes());
+        let (mut pi, mut ti) = (0, 0);
+        let (mut star, mut mark) = (None, 0);
+        while ti < t.len() {
+            if pi < p.len() && p[pi] != b'*' && p[pi] == t[ti] {
+                pi += 1;
+                ti += 1;
+            } else if pi < p.len() && p[pi] == b'*' {
+                star = Some(pi);
+                pi += 1;
+                mark = ti;
+            } else if let Some(s) = star {
+                pi = s + 1;
+                mark += 1;
+                ti = mark;
+            } else {
+                return false;
+            }
+        }
+        p[pi..].iter().all(|c| *c == b'*')
+    }
+
+    proptest! {
+        #[test]
+        fn wild_is_its_definition(p in "[ab*é-]{0,5}", t in "[abé-]{0,5}") {
+            prop_assert_eq!(wild(&p, &t), by_definition(&p, &t), "{:?} {:?}", p, t);
+        }
+    }
+}
