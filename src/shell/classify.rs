@@ -2677,11 +2677,20 @@ impl Cx<'_, '_, '_> {
         if !script {
             match stdin {
                 Stdin::Text(t, runtime) => self.psql_commands(t, "psql on stdin", runtime),
-                Stdin::Pipe(..) => {
-                    if let Ok(Some(t)) = stdin.script() {
-                        self.psql_commands(&t, "psql on stdin", false);
+                Stdin::Pipe(prev, _) => match stdin.script() {
+                    Ok(Some(t)) => self.psql_commands(&t, "psql on stdin", false),
+                    // text it is given but flowgate cannot read exactly
+                    // (`echo '\o f'`: a shell's echo may decode escapes)
+                    Err(source)
+                        if prev
+                            .words
+                            .first()
+                            .is_some_and(|w| matches!(cmd_name(w), "echo" | "printf")) =>
+                    {
+                        self.unknown_input(format_args!("what psql reads"), source);
                     }
-                }
+                    _ => {}
+                },
                 _ => {}
             }
         }

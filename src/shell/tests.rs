@@ -3390,3 +3390,13 @@ mod wild_first_byte {
         }
     }
 }
+
+/// `echo '\o f' | psql` opens f: an echo or printf whose output flowgate
+/// cannot read exactly (a backslash in it) is not taken for none.
+#[test]
+fn psql_from_an_echo_with_backslashes() {
+    assert!(gated("echo '\\o important.txt' | psql"));
+    assert!(gated("printf '\\\\o %s\\n' out.txt | psql"));
+    assert!(!gated("echo 'select 1;' | psql"));
+    assert!(!gated("cat dump.sql | psql shop"));
+}
