@@ -1980,11 +1980,12 @@ pub(crate) const TABLE: &[Spec] = &[
         ])
         // goals' output files and directories (`-DoutputFile=deps.txt`)
         .output(&["-DoutputFile", "-Doutput", "-DoutputDirectory"])
+        .files(&["-l", "--log-file"])
         .read_only(&["--help", "-h"])
         .values(&[
             "-f", "--file", "-pl", "--projects", "-P", "--activate-profiles", "-s", "--settings",
-            "-gs", "-t", "-T", "--threads", "-rf", "--resume-from", "-l", "--log-file", "-b",
-            "--builder", "-D", "--define",
+            "-gs", "-t", "-T", "--threads", "-rf", "--resume-from", "-b", "--builder", "-D",
+            "--define",
         ]),
     // --- long-tail tools whose writes no general rule sees ------------------------
     // /etc/passwd, /etc/group, /etc/shadow (and home directories);

@@ -3400,3 +3400,9 @@ fn psql_from_an_echo_with_backslashes() {
     assert!(!gated("echo 'select 1;' | psql"));
     assert!(!gated("cat dump.sql | psql shop"));
 }
+
+/// `mvn -l FILE` writes its log there.
+#[test]
+fn mvn_log_file() {
+    check_pairs(&[("mvn -l build.log validate", "mvn -q validate")]);
+}
