@@ -27,6 +27,16 @@ pub(crate) fn classify_all(
     out: &mut Analysis,
     visit: &mut Visit<'_>,
 ) {
+    // `sed -n 'w /dev/fd/3' x 3<f`: Linux reopens the file a descriptor
+    // reads, for writing if asked, so these paths are files then
+    out.fd_input |= cmds.iter().any(|c| c.fd_input);
+    if out.fd_input && cmds.iter().any(names_descriptor) {
+        mark_unparsable(
+            out,
+            "a descriptor read from a file (`3<f`) is named as a path (`/dev/fd/3`, \
+             `/dev/stdout`): that reopens the file, maybe for writing",
+        );
+    }
     for cmd in cmds {
         let redirected_in = cmd.redirects.iter().find(|r| r.op == RedirOp::In);
         let stdin = match (&cmd.stdin_text, redirected_in, cmd.pipe_prev) {
@@ -296,6 +306,19 @@ pub(crate) fn join(base: &str, path: &str) -> String {
 }
 
 /// Targets an output redirection may name without writing a file.
+/// Does a command name a descriptor as a path (`/dev/fd/3`, `/dev/stdout`,
+/// `/proc/self/fd/1`) in a word, a redirection or its here-doc?
+fn names_descriptor(c: &RawCommand<'_>) -> bool {
+    let names = |t: &str| {
+        ["/dev/fd/", "/dev/stdout", "/dev/stderr", "/proc/"]
+            .iter()
+            .any(|p| t.contains(p))
+    };
+    c.words.iter().any(|w| names(w))
+        || c.redirects.iter().any(|r| names(&r.target))
+        || c.stdin_text.as_deref().is_some_and(names)
+}
+
 pub(crate) fn is_safe_target(t: &str) -> bool {
     matches!(
         t,
@@ -909,7 +932,10 @@ impl Cx<'_, '_, '_> {
                 return;
             };
             if !self.out.aliases.is_empty() {
-                self.used_alias(first);
+                let mut k = 0;
+                while self.used_alias(&argv[k]) && k + 1 < argv.len() {
+                    k += 1;
+                }
             }
             if marks.name(0, first) {
                 self.record(argv);
@@ -1028,19 +1054,26 @@ impl Cx<'_, '_, '_> {
     /// A command word that names an alias defined earlier in the line
     /// (`alias l='rm -rf x'` … `l`): its value runs, analysed once (an
     /// alias naming itself, `alias rm='rm -i'`, is not expanded again).
-    fn used_alias(&mut self, word: &str) {
-        let mut k = 0;
-        while k < self.out.aliases.len() {
-            if self.out.aliases[k].0 != word {
-                k += 1;
+    /// Whether a value of it ends in a blank, so the next word is checked
+    /// for an alias too (`alias s='sudo '` … `s x`).
+    fn used_alias(&mut self, word: &str) -> bool {
+        let mut blank = false;
+        for k in 0..self.out.aliases.len() {
+            let a = &mut self.out.aliases[k];
+            if a.name != word {
                 continue;
             }
-            let (_, value, runtime) = self.out.aliases.swap_remove(k);
+            blank |= a.value.ends_with([' ', '\t']);
+            if std::mem::replace(&mut a.used, true) {
+                continue;
+            }
+            let (value, runtime) = (a.value.clone(), a.runtime);
             if runtime {
                 self.unknown(format_args!("the code an alias runs"), &value);
             }
             self.reanalyse(&value);
         }
+        blank
     }
 
     /// Code bash runs from a builtin's arguments, outside any command
@@ -1082,9 +1115,21 @@ impl Cx<'_, '_, '_> {
                         && !n.starts_with('-')
                     {
                         let runtime = marks.code(k, a);
-                        self.out
-                            .aliases
-                            .push((n.to_string(), v.to_string(), runtime));
+                        // a name bash expands (`{a,x}`, `$N`, a glob):
+                        // which names it defines is not known here
+                        if n.contains(['{', '$', '`', '*', '?', '[']) {
+                            if runtime && v.contains(['$', '`']) {
+                                self.unknown(format_args!("the code an alias runs"), v);
+                            }
+                            self.reanalyse(v);
+                            continue;
+                        }
+                        self.out.aliases.push(super::Alias {
+                            name: n.to_string(),
+                            value: v.to_string(),
+                            runtime,
+                            used: false,
+                        });
                     }
                 }
             }
@@ -1456,9 +1501,12 @@ impl Cx<'_, '_, '_> {
     /// exporting, compiling, tangling, deleting, running a process: see
     /// [`code::elisp_writes`]), and `--script FILE` runs a script file.
     fn emacs(&mut self, args: &[Arg<'_>], marks: Marks) {
-        let batch = args
-            .iter()
-            .any(|a| matches!(a.as_ref(), "--batch" | "-batch" | "--script" | "-script"));
+        let batch = args.iter().any(|a| {
+            matches!(
+                a.as_ref(),
+                "--batch" | "-batch" | "--script" | "-script" | "-x"
+            )
+        });
         if !batch {
             self.apply_code_spec(table::emacs(), "emacs", args, marks);
             return;
@@ -1474,14 +1522,14 @@ impl Cx<'_, '_, '_> {
                 key,
                 "--eval" | "-eval" | "--execute" | "-execute" | "-f" | "--funcall" | "-funcall"
             );
-            let script = matches!(key, "--script" | "-script");
+            let script = matches!(key, "--script" | "-script" | "-x");
+            let load = matches!(key, "-l" | "--load" | "-load");
             let value = code
                 || script
+                || load
                 || matches!(
                     key,
-                    "-l" | "--load"
-                        | "-L"
-                        | "--directory"
+                    "-L" | "--directory"
                         | "--insert"
                         | "-t"
                         | "--terminal"
@@ -1506,12 +1554,15 @@ impl Cx<'_, '_, '_> {
                 }
             };
             if code {
-                if marks.code(vi, v) {
+                if marks.code(vi, v) || code::elisp_runs_unseen(v) {
                     self.unknown(format_args!("the code run by emacs {key}"), v);
                 }
                 if code::elisp_writes(v) {
                     self.write(format!("emacs --batch {key}"));
                 }
+            } else if load {
+                // a Lisp file it runs, as `python FILE`
+                self.unknown_command(cmd_name(v));
             } else if script {
                 self.script(v, &args[i..], marks.skip(i));
                 return;
@@ -2686,7 +2737,13 @@ impl Cx<'_, '_, '_> {
                 Some((k, v)) if k.starts_with("--") => (k, Some(v)),
                 _ => (a.as_ref(), None),
             };
-            script |= matches!(key, "-c" | "--command" | "-f" | "--file");
+            // `-f -` and `-f /dev/stdin` read standard input all the same
+            let file = match key {
+                "-f" | "--file" => glued.or_else(|| args.get(i).map(AsRef::as_ref)),
+                _ => None,
+            };
+            script |= matches!(key, "-c" | "--command")
+                || file.is_some_and(|f| !matches!(f, "-" | "/dev/stdin"));
             if !matches!(
                 key,
                 "-c" | "--command" | "-o" | "--output" | "-L" | "--log-file"
@@ -2714,11 +2771,20 @@ impl Cx<'_, '_, '_> {
         if !script {
             match stdin {
                 Stdin::Text(t, runtime) => self.psql_commands(t, "psql on stdin", runtime),
-                Stdin::Pipe(..) => {
-                    if let Ok(Some(t)) = stdin.script() {
-                        self.psql_commands(&t, "psql on stdin", false);
+                Stdin::Pipe(prev, _) => match stdin.script() {
+                    Ok(Some(t)) => self.psql_commands(&t, "psql on stdin", false),
+                    // text it is given but flowgate cannot read exactly
+                    // (`echo '\o f'`: a shell's echo may decode escapes)
+                    Err(source)
+                        if prev
+                            .words
+                            .first()
+                            .is_some_and(|w| matches!(cmd_name(w), "echo" | "printf")) =>
+                    {
+                        self.unknown_input(format_args!("what psql reads"), source);
                     }
-                }
+                    _ => {}
+                },
                 _ => {}
             }
         }
@@ -2782,7 +2848,7 @@ impl Cx<'_, '_, '_> {
             None => (None, &[][..]),
         };
         sql.extend(rest.iter().map(|&k| args[k].as_ref()));
-        let mut text = sql.join(";\n");
+        let mut text = String::new();
         if sql.is_empty() {
             match stdin {
                 Stdin::Text(t, false) => text = t.to_string(),
@@ -2794,7 +2860,15 @@ impl Cx<'_, '_, '_> {
                 _ => unseen = true,
             }
         }
-        let found = code::scan_sql(&text);
+        // each argument is run on its own: a quote or comment left open in
+        // one does not go on into the next
+        let mut found = code::scan_sql(&text);
+        for s in sql {
+            let more = code::scan_sql(s);
+            found.db |= more.db;
+            found.files.extend(more.files);
+            found.shell.extend(more.shell);
+        }
         let db_file = db
             .map(|k| args[k].as_ref())
             .filter(|d| !d.is_empty() && *d != ":memory:");

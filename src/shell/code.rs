@@ -318,7 +318,7 @@ fn python(toks: &[Tok], f: &mut Findings) {
             continue;
         }
         let (dotted, owner) = receiver(toks, i);
-        let builtin = !dotted || owner == Some("builtins");
+        let builtin = !dotted || matches!(owner, Some("builtins" | "__builtins__"));
         let after_call = dotted && i >= 2 && is_punct(toks.get(i - 2), ')');
         let args = call_args(toks, i + 1);
         if dotted && bpy_writes(toks, i, name, owner, &args) {
@@ -871,7 +871,13 @@ fn r(toks: &[Tok], f: &mut Findings) {
 pub(crate) fn scan_tcl(src: &str) -> Findings {
     let chars: Vec<char> = src.chars().collect();
     let mut f = Findings::default();
-    tcl_scan(&chars, 0, &mut f);
+    // every level of braces reads its text again, and `eval {…}` twice:
+    // the characters read are bounded, or nested `eval`s take 2^depth
+    let mut budget = chars
+        .len()
+        .saturating_mul(TCL_DEPTH + 2)
+        .saturating_add(4096);
+    tcl_scan(&chars, 0, false, &mut budget, &mut f);
     f.writes.dedup();
     f
 }
@@ -911,6 +917,33 @@ pub(crate) fn elisp_writes(code: &str) -> bool {
         "url-copy",
         "dired-do-",
         "recover",
+        "make-empty-file",
+        "make-temp-file",
+        "create-directory",
+        "trash",
+        "babel-execute",
+        "htmlize",
+    ]
+    .iter()
+    .any(|w| code.contains(w))
+}
+
+/// Does Emacs Lisp code run what is only known at run time: a function
+/// named by a string (`(funcall (intern …))`), code read from text, a
+/// file it loads?
+pub(crate) fn elisp_runs_unseen(code: &str) -> bool {
+    let code = code.to_ascii_lowercase();
+    [
+        "(intern",
+        "(funcall",
+        "(apply",
+        "(eval",
+        "(read",
+        "(load",
+        "(symbol-function",
+        "(command-execute",
+        "(call-interactively",
+        "(execute-kbd-macro",
     ]
     .iter()
     .any(|w| code.contains(w))
@@ -919,17 +952,25 @@ pub(crate) fn elisp_writes(code: &str) -> bool {
 /// Deeper than this, Tcl code is not read.
 const TCL_DEPTH: usize = 40;
 
-fn tcl_scan(s: &[char], depth: usize, f: &mut Findings) {
+/// `braced`: the text of a braced word, read as code though it may be an
+/// expression or data (`if {$x > 0}`).
+fn tcl_scan(s: &[char], depth: usize, braced: bool, budget: &mut usize, f: &mut Findings) {
     if depth > TCL_DEPTH {
         f.runtime
             .get_or_insert_with(|| "Tcl code nested too deep to read".into());
         return;
     }
+    let Some(left) = budget.checked_sub(s.len()) else {
+        f.runtime
+            .get_or_insert_with(|| "Tcl code that reads itself too often to follow".into());
+        return;
+    };
+    *budget = left;
     let mut cmds = Vec::new();
     let mut i = 0;
-    tcl_script(s, &mut i, None, depth, &mut cmds, f);
+    tcl_script(s, &mut i, None, depth, budget, &mut cmds, f);
     for words in &cmds {
-        tcl_command(words, depth, f);
+        tcl_command(words, depth, braced, budget, f);
     }
 }
 
@@ -941,6 +982,7 @@ fn tcl_script(
     i: &mut usize,
     close: Option<char>,
     depth: usize,
+    budget: &mut usize,
     cmds: &mut Vec<Vec<String>>,
     f: &mut Findings,
 ) {
@@ -984,7 +1026,7 @@ fn tcl_script(
                 let end = (*i).min(s.len());
                 *i += 1;
                 let body = &s[start.min(end)..end];
-                tcl_scan(body, depth + 1, f);
+                tcl_scan(body, depth + 1, true, budget, f);
                 words.push(body.iter().collect());
             }
             _ => {
@@ -1016,9 +1058,9 @@ fn tcl_script(
                                 return;
                             }
                             let mut inner = Vec::new();
-                            tcl_script(s, i, Some(']'), depth + 1, &mut inner, f);
+                            tcl_script(s, i, Some(']'), depth + 1, budget, &mut inner, f);
                             for cmd in &inner {
-                                tcl_command(cmd, depth + 1, f);
+                                tcl_command(cmd, depth + 1, false, budget, f);
                             }
                             w.push_str("[…]");
                         }
@@ -1038,10 +1080,34 @@ fn tcl_script(
 }
 
 /// What one Tcl command does that matters here.
-fn tcl_command(words: &[String], depth: usize, f: &mut Findings) {
-    let Some(name) = words.first() else { return };
+fn tcl_command(words: &[String], depth: usize, braced: bool, budget: &mut usize, f: &mut Findings) {
+    let Some(first) = words.first() else { return };
+    // `::file`, `tcl::file::delete`: the same commands by their full names
+    let name = first.trim_start_matches("::");
+    if let Some(sub) = name.strip_prefix("tcl::file::") {
+        let mut w = vec!["file".to_string(), sub.to_string()];
+        w.extend(words[1..].iter().cloned());
+        return tcl_command(&w, depth, braced, budget, f);
+    }
+    // a command named at run time: `$f delete x`, `[…] x`, `{*}$cmd`; in
+    // braces only when followed by a word, not an operator (`{$x > 0}`,
+    // `{[file exists f]}` are expressions)
+    let operand = |w: &String| {
+        w.starts_with(|c: char| c.is_ascii_alphabetic())
+            && !matches!(
+                w.as_str(),
+                "eq" | "ne" | "in" | "ni" | "lt" | "le" | "gt" | "ge"
+            )
+    };
+    if name == "*"
+        || (name.starts_with(['$', '[']) && (!braced || words.get(1).is_some_and(operand)))
+    {
+        f.runtime
+            .get_or_insert_with(|| "a Tcl command named at run time".into());
+        return;
+    }
     let arg = |k: usize| words.get(k).map(String::as_str).unwrap_or("");
-    match name.as_str() {
+    match name {
         "open" => {
             if let Some(cmd) = arg(1).strip_prefix('|') {
                 f.shell.push(cmd.trim().to_string());
@@ -1063,13 +1129,14 @@ fn tcl_command(words: &[String], depth: usize, f: &mut Findings) {
         }
         "file" => {
             let sub = arg(1);
-            let sets = (matches!(sub, "attributes") && words.len() > 4)
-                || (matches!(sub, "mtime" | "atime") && words.len() > 3);
+            // any unique prefix names a subcommand (`file del x`)
+            let is = |full: &str| sub.len() >= 2 && full.starts_with(sub);
+            let sets = (is("attributes") && words.len() > 4)
+                || ((is("mtime") || is("atime")) && words.len() > 3);
             if sets
-                || matches!(
-                    sub,
-                    "delete" | "copy" | "rename" | "mkdir" | "link" | "tempfile"
-                )
+                || ["delete", "copy", "rename", "mkdir", "link", "tempfile"]
+                    .iter()
+                    .any(|s| is(s))
             {
                 f.writes.push(format!("writes files (file {sub})"));
             }
@@ -1089,8 +1156,15 @@ fn tcl_command(words: &[String], depth: usize, f: &mut Findings) {
         }
         // their arguments are scripts (braced ones were scanned already)
         "eval" | "uplevel" | "catch" | "after" | "time" => {
+            // `eval $s`: a script only known at run time
+            if matches!(name, "eval" | "uplevel")
+                && words[1..].iter().any(|w| w.starts_with(['$', '[']))
+            {
+                f.runtime
+                    .get_or_insert_with(|| "a Tcl script only known at run time".into());
+            }
             let code: Vec<char> = words[1..].join(" ").chars().collect();
-            tcl_scan(&code, depth + 1, f);
+            tcl_scan(&code, depth + 1, false, budget, f);
         }
         _ => {}
     }
@@ -1647,7 +1721,13 @@ pub(crate) fn scan_sql(text: &str) -> Sql {
         let first = upper.split_whitespace().next().unwrap_or("");
         // `EXPLAIN [QUERY PLAN] …` shows the plan without running it;
         // `EXPLAIN ANALYZE` (duckdb, Postgres) runs it
-        if first == "EXPLAIN" && !upper.contains("ANALYZE") && !upper.contains("ANALYSE") {
+        // (one statement only: a `;` in it may be a second one read
+        // differently)
+        if first == "EXPLAIN"
+            && !upper.contains("ANALYZE")
+            && !upper.contains("ANALYSE")
+            && !t.contains(';')
+        {
             continue;
         }
         match first {
@@ -1674,7 +1754,8 @@ pub(crate) fn scan_sql(text: &str) -> Sql {
 }
 
 /// What `psql -c` commands write on this machine: `\copy … TO 'file'`,
-/// `\o FILE`, `\g FILE`, `\w FILE` (the files, empty when not plain), and
+/// `\o FILE`, `\g FILE`, `\w FILE`, `\s FILE`, `\lo_export OID FILE` (the
+/// files, empty when not plain), and
 /// the shell commands they run (`\!`, `TO PROGRAM`, `\o |cmd`). Other SQL
 /// changes the server, not a file here.
 pub(crate) fn scan_psql(text: &str) -> Sql {
@@ -1726,7 +1807,13 @@ fn psql_meta(cmd: &str, out: &mut Sql) {
                 None => out.files.push(String::new()),
             }
         }
-        "o" | "out" | "g" | "gx" | "w" | "write" => match words.get(1) {
+        // `\lo_export OID FILE`: a large object saved here
+        "lo_export" => match words.get(2) {
+            Some(w) => out.files.push(unquote(w)),
+            None => out.files.push(String::new()),
+        },
+        // `\s FILE` saves the history (without one it prints it)
+        "o" | "out" | "g" | "gx" | "w" | "write" | "s" => match words.get(1) {
             Some(w) if w.starts_with('|') => out
                 .shell
                 .push(cmd[cmd.find('|').unwrap_or(0) + 1..].trim().to_string()),
@@ -1999,6 +2086,9 @@ pub(crate) fn ed_read_only(text: &str) -> bool {
 fn sql_statements(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut cur = String::new();
+    // what the text is in: a quote (`'`, `"`, a backquoted or bracketed
+    // name, as SQLite reads them), a `/* … */` comment (`*`) or a `--`
+    // one (`-`); `;` and a dot command count only outside all of them
     let mut quote: Option<char> = None;
     for line in text.split_inclusive('\n') {
         if quote.is_none() && cur.trim().is_empty() && line.trim_start().starts_with('.') {
@@ -2006,10 +2096,26 @@ fn sql_statements(text: &str) -> Vec<String> {
             cur.clear();
             continue;
         }
-        for c in line.chars() {
+        let mut cs = line.chars().peekable();
+        while let Some(c) = cs.next() {
             match (quote, c) {
-                (Some(q), c) if c == q => quote = None,
-                (None, '\'' | '"') => quote = Some(c),
+                (Some('-'), '\n') => quote = None,
+                (Some('*'), '*') if cs.peek() == Some(&'/') => {
+                    cur.push(c);
+                    cur.extend(cs.next());
+                    quote = None;
+                    continue;
+                }
+                (Some('['), ']') => quote = None,
+                (Some(q), c) if c == q && !matches!(q, '-' | '*' | '[') => quote = None,
+                (None, '\'' | '"' | '`' | '[') => quote = Some(c),
+                (None, '-') if cs.peek() == Some(&'-') => quote = Some('-'),
+                (None, '/') if cs.peek() == Some(&'*') => {
+                    cur.push(c);
+                    cur.extend(cs.next());
+                    quote = Some('*');
+                    continue;
+                }
                 (None, ';') => {
                     out.push(std::mem::take(&mut cur));
                     continue;

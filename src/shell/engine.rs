@@ -242,13 +242,24 @@ impl Cx<'_, '_, '_> {
                 && container_at.is_none_or(|at| positions.as_slice().len() != at);
             if dd || !option {
                 if option {
-                    // after `--`, flags passed on still say what it does
-                    // (`cargo fmt -- --check`)
+                    // after `--` the words are operands (`rename 's/a/b/'
+                    // -- -n x`, `git rm -- --help x`): a write flag still
+                    // counts, but nothing makes the command read-only but
+                    // a `-- FLAG` read-only entry, for the words a command
+                    // hands on (`cargo fmt -- --check`)
                     let mut none = Vec::new();
                     let (mut n2, mut n3) = (Vec::new(), Vec::new());
+                    let before = (seen.read_only, seen.listing, seen.help);
                     self.note(
                         &spec, a, None, ai, marks, &mut seen, &mut none, &mut n2, &mut n3,
                     );
+                    (seen.read_only, seen.listing, seen.help) = before;
+                    if spec
+                        .list(Field::ReadOnly)
+                        .any(|e| e.strip_prefix("-- ") == Some(a))
+                    {
+                        seen.read_only = true;
+                    }
                 }
                 if !dd
                     && let Some((k, v)) = a.split_once('=')
@@ -467,8 +478,10 @@ impl Cx<'_, '_, '_> {
         outputs: &mut Vec<Value<'w>>,
         files: &mut Vec<Value<'w>>,
     ) -> bool {
-        let output = spec.list(Field::Output).any(|e| is_keyword(e) && e == a);
-        if output || spec.list(Field::Files).any(|e| is_keyword(e) && e == a) {
+        // in any case, as pdftk reads them
+        let is = |e: &str| is_keyword(e) && e.eq_ignore_ascii_case(a);
+        let output = spec.list(Field::Output).any(is);
+        if output || spec.list(Field::Files).any(is) {
             if let Some(v) = args.get(ai + 1) {
                 let into = if output { outputs } else { files };
                 into.push((ai + 1, a, v.as_ref()));
@@ -476,10 +489,7 @@ impl Cx<'_, '_, '_> {
             }
             return true;
         }
-        if spec
-            .list(Field::WriteFlags)
-            .any(|e| is_keyword(e) && e == a)
-        {
+        if spec.list(Field::WriteFlags).any(is) {
             seen.write_flag.get_or_insert(a);
             return true;
         }
@@ -867,17 +877,26 @@ fn writable_mount(key: &str, v: &str) -> bool {
         return true;
     }
     if key == "--mount" {
+        // docker reads the fields as CSV, keys and types in any case, and
+        // `readonly=` as a Go boolean; podman's `glob` mounts host files
         let (mut bind, mut ro) = (false, false);
         for part in v.split(',') {
-            match part.split_once('=') {
-                Some(("type", t)) => bind = t == "bind",
-                Some(("readonly" | "ro", x)) => ro = !matches!(x, "false" | "0"),
-                None if matches!(part, "readonly" | "ro") => ro = true,
+            let part = part.trim_matches('"');
+            let (k, x) = part.split_once('=').unwrap_or((part, "true"));
+            match k.to_ascii_lowercase().as_str() {
+                "type" => bind = ["bind", "glob"].iter().any(|t| x.eq_ignore_ascii_case(t)),
+                "readonly" | "ro" => ro = matches!(x, "1" | "t" | "T" | "true" | "TRUE" | "True"),
                 _ => {}
             }
         }
         return bind && !ro;
     }
+    // `-v=SRC:DST`: pflag's glued short value
+    let v = if key == "-v" {
+        v.strip_prefix('=').unwrap_or(v)
+    } else {
+        v
+    };
     let mut parts = v.split(':');
     let src = parts.next().unwrap_or("");
     if parts.next().is_none() {

@@ -225,10 +225,22 @@ pub struct Analysis {
     pub(crate) cwd: Cwd,
     /// Simple commands seen so far.
     pub(crate) seen: usize,
-    /// Aliases defined so far and not yet used: (name, value, whether the
-    /// value has an expansion only known at run time). A value runs only
-    /// where its name is later used as a command.
-    pub(crate) aliases: Vec<(String, String, bool)>,
+    /// Aliases defined so far. A value runs only where its name is later
+    /// used as a command.
+    pub(crate) aliases: Vec<Alias>,
+    /// A descriptor other than 0 was opened on a file for reading (`3<f`).
+    pub(crate) fd_input: bool,
+}
+
+/// An alias defined in the line (`alias NAME=VALUE`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Alias {
+    pub name: String,
+    pub value: String,
+    /// The value has an expansion only known at run time.
+    pub runtime: bool,
+    /// The value was analysed where the name was first used.
+    pub used: bool,
 }
 
 /// Where the command line is, for naming relative targets.

@@ -137,6 +137,9 @@ pub(crate) struct RawCommand<'s> {
     /// It runs in a pipeline or in the background (`cd x | y`, `cd x &`):
     /// in a subshell of its own.
     pub detached: bool,
+    /// A descriptor other than 0 is opened on a file for reading (`3<f`,
+    /// `1<f`): `/dev/fd/3` and `/dev/stdout` then reopen that file.
+    pub fd_input: bool,
     heredoc: Option<usize>,
 }
 
@@ -170,6 +173,7 @@ impl RawCommand<'_> {
             pipe_compound: self.pipe_compound,
             level: self.level,
             detached: self.detached,
+            fd_input: self.fd_input,
             heredoc: self.heredoc,
         }
     }
@@ -743,8 +747,12 @@ impl<'s, 'b> Parser<'s, 'b> {
                     j += 1;
                 }
                 if matches!(self.peek(j), Some('<' | '>')) {
+                    let fd_in = self.peek(j) == Some('<')
+                        && !matches!(self.peek(j + 1), Some('<' | '&' | '>' | '('))
+                        && (0..j).any(|k| self.peek(k) != Some('0'));
                     self.pos += j;
                     self.parse_redirect(&mut cmd)?;
+                    cmd.fd_input |= fd_in;
                     cmd_pos = false;
                     continue;
                 }

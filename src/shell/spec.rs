@@ -38,10 +38,12 @@
 //! (`--emit=stdout` matches `--emit stdout` too); `*` matches any run
 //! (`--*_out`), in the value too: `-*=*` is any option with a value glued
 //! on (`exiftool -TAG=V`; not the value of an option in `values`); an
-//! entry ending in `=` is a `key=value` word (`dd of=FILE`). In the
-//! built-in table, an `output`, `files` or `write_flags` entry that is a
-//! bare word is a keyword among the arguments: `output` for `pdftk …
-//! output FILE`, `burst` for `pdftk FILE burst`.
+//! entry ending in `=` is a `key=value` word (`dd of=FILE`). An `output`,
+//! `files` or `write_flags` entry that is a bare word is a keyword among
+//! the arguments, in any case: `output` for `pdftk … output FILE`, `burst`
+//! for `pdftk FILE burst`. After `--` the words are operands: a write flag
+//! there still counts, but a read-only flag only as a `-- FLAG` entry, for
+//! a command that hands them on (`cargo fmt -- --check`).
 
 /// A list of option entries or names.
 pub type List = &'static [&'static str];
@@ -268,6 +270,16 @@ impl Spec {
 
 /// `*` (any run) wildcard match; without `*`, equality.
 pub(crate) fn wild(pattern: &str, text: &str) -> bool {
+    // Most calls compare a subcommand or option name with a word that
+    // differs at once (`docker ps` against each of docker's subcommands):
+    // a first byte that is neither the text's nor `*` decides before the
+    // search for `*`.
+    if let (Some(&p), Some(&t)) = (pattern.as_bytes().first(), text.as_bytes().first())
+        && p != t
+        && p != b'*'
+    {
+        return false;
+    }
     if !pattern.contains('*') {
         return pattern == text;
     }

@@ -56,13 +56,16 @@ pub(crate) const SOX_VALUES: &[&str] = &[
 
 /// Environment settings that make the command they are given to write
 /// files: snapshot and expected-output test libraries in update mode
-/// (`INSTA_UPDATE=always cargo test`). Name, then the values that write.
+/// (`INSTA_UPDATE=always cargo test`). Name, then the values that write
+/// (none listed: any value, as expect-test reads `UPDATE_EXPECT`).
 const WRITING_ENV: &[(&str, &[&str])] = &[
-    ("INSTA_UPDATE", &["always", "new", "unseen"]),
+    ("INSTA_UPDATE", &["always", "1", "force", "new", "unseen"]),
+    ("INSTA_FORCE_UPDATE", &["1"]),
+    ("INSTA_FORCE_UPDATE_SNAPSHOTS", &["1"]),
     ("TRYCMD", &["overwrite", "dump"]),
     ("TRYBUILD", &["overwrite"]),
     ("SNAPSHOTS", &["overwrite"]),
-    ("UPDATE_EXPECT", &["1"]),
+    ("UPDATE_EXPECT", &[]),
 ];
 
 /// Does the assignment `w` (`NAME=VALUE`) make its command write?
@@ -70,7 +73,7 @@ pub(crate) fn writing_env(w: &str) -> bool {
     w.split_once('=').is_some_and(|(name, value)| {
         WRITING_ENV
             .iter()
-            .any(|(n, values)| *n == name && values.contains(&value))
+            .any(|(n, values)| *n == name && (values.is_empty() || values.contains(&value)))
     })
 }
 
@@ -1275,7 +1278,7 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["tool"])
             .output(&["-o"])
             .values(&["-html", "-func", "-mode", "-var"])
-            .subs(&[sub(&["pprof"]).files(&["-output"]).listing(&["-*"])]),
+            .subs(&[sub(&["pprof"]).files(&["-output", "--output"]).listing(&["-*"])]),
     ]),
     cmd(&["tflint"])
         .write_flags(&["--init", "--fix"])
@@ -2454,11 +2457,12 @@ pub(crate) const TABLE: &[Spec] = &[
         ])
         // goals' output files and directories (`-DoutputFile=deps.txt`)
         .output(&["-DoutputFile", "-Doutput", "-DoutputDirectory"])
+        .files(&["-l", "--log-file"])
         .read_only(&["--help", "-h"])
         .values(&[
             "-f", "--file", "-pl", "--projects", "-P", "--activate-profiles", "-s", "--settings",
-            "-gs", "-t", "-T", "--threads", "-rf", "--resume-from", "-l", "--log-file", "-am",
-            "-amd", "-b", "--builder", "-D", "--define",
+            "-gs", "-t", "-T", "--threads", "-rf", "--resume-from", "-am", "-amd", "-b",
+            "--builder", "-D", "--define",
         ]),
     // --- long-tail tools whose writes no general rule sees ------------------------
     // /etc/passwd, /etc/group, /etc/shadow (and home directories);
@@ -3007,7 +3011,8 @@ const SQLX: &[Spec] = &[
 ];
 
 const CARGO: &[Spec] = &[
-    sub(&["fmt"]).always().read_only(&["--check"]),
+    // rustfmt is given the words after `--`
+    sub(&["fmt"]).always().read_only(&["--check", "-- --check"]),
     sub(&[
         "fix",
         "new",
@@ -3073,7 +3078,12 @@ const CONTAINER_RUN_VALUES: &[&str] = &[
     "--preserve-fds", "--pod", "--pod-id-file", "--image-volume", "--passwd-entry",
     "--group-entry", "--personality", "--secret", "--systemd", "--cgroups", "--cgroup-conf",
     "--conmon-pidfile", "--pidfile", "--cert-dir", "--env-merge", "--health-on-failure",
-    "--health-log-destination", "--log-level", "--pull-policy",
+    "--health-log-destination", "--log-level", "--pull-policy", "--cpu-count", "--cpu-percent",
+    "--io-maxbandwidth", "--io-maxiops", "--dns-opt", "--net-alias", "--retry", "--retry-delay",
+    "--rdt-class", "--shm-size-systemd", "--hosts-file", "--preserve-fd", "--signature-policy",
+    "--health-max-log-count", "--health-max-log-size", "--health-startup-cmd",
+    "--health-startup-interval", "--health-startup-retries", "--health-startup-success",
+    "--health-startup-timeout",
 ];
 
 #[rustfmt::skip]

@@ -3483,3 +3483,357 @@ fn blind12_blender_python_and_r_code() {
         ),
     ]);
 }
+
+// --- review of 2026-11-27 (fifth session) ---
+
+/// Written, or not analysable (run-time code): either way not read-only.
+fn gated(cmd: &str) -> bool {
+    let a = analyse(cmd);
+    !a.writes.is_empty() || a.unparsable.is_some()
+}
+
+/// Tcl's `eval {…}` scanned its braced script twice (as a braced word,
+/// then as `eval`'s script): nested thirty deep that was 2^30 scans, a
+/// hook that never answers. Work is bounded by the code's length now.
+#[test]
+fn tcl_nested_eval_is_bounded() {
+    let mut code = "file delete x".to_string();
+    for _ in 0..30 {
+        code = format!("eval {{{code}}}");
+    }
+    let cmd = format!("tclsh <<'EOF'\n{code}\nEOF");
+    let start = std::time::Instant::now();
+    assert!(gated(&cmd));
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+}
+
+/// `EXPLAIN …` is passed over, so one statement must not hide a second:
+/// SQLite's comments and backquoted names are not quotes (`/* ' */`), and
+/// each argument of `sqlite3` is run on its own, so a quote left open in
+/// one does not swallow the next (`.shell` ran while flowgate saw a
+/// string).
+#[test]
+fn sql_statements_do_not_fold() {
+    check_pairs(&[
+        (
+            "sqlite3 x.db \"EXPLAIN SELECT 1 /* ' */; DROP TABLE t; -- '\"",
+            "sqlite3 x.db 'EXPLAIN QUERY PLAN DELETE FROM t'",
+        ),
+        (
+            "sqlite3 x.db \"EXPLAIN SELECT \\`'\\`; DROP TABLE t; SELECT \\`'\\`\"",
+            "sqlite3 x.db \"EXPLAIN SELECT \\`'\\` FROM t\"",
+        ),
+        (
+            "sqlite3 x.db \"EXPLAIN SELECT 1 -- it's\n; DROP TABLE t; -- '\"",
+            "sqlite3 x.db \"EXPLAIN SELECT 1 -- it's\n\"",
+        ),
+        (
+            "sqlite3 x.db \"SELECT 1 -- '\" '.shell rm -rf src' \"SELECT 2 -- '\"",
+            "sqlite3 x.db \"SELECT 1 -- '\" '.tables' \"SELECT 2 -- '\"",
+        ),
+        (
+            "sqlite3 x.db <<'EOF'\nSELECT 1 /* ' */;\n.output out.txt\nSELECT 2; -- '\nEOF",
+            "sqlite3 x.db <<'EOF'\nSELECT 1 /* ' */;\n.tables\nSELECT 2; -- '\nEOF",
+        ),
+    ]);
+}
+
+/// An alias whose value ends in a blank has the next word checked for an
+/// alias too (`alias s='sudo '` … `s x`), at every use; and an alias whose
+/// name bash expands (`{a,x}`, `$N`) is not known by name, so its value
+/// counts where it is defined.
+#[test]
+fn aliases_after_a_blank_and_unknown_names() {
+    check_pairs(&[
+        (
+            "alias s='sudo '; alias x='rm -rf y'\ns x",
+            "alias s='sudo '; alias x='ls y'\ns x",
+        ),
+        (
+            "alias s='sudo '; alias x='ls'; alias y='rm -rf z'\ns x\ns y",
+            "alias s='sudo '; alias x='ls'; alias y='ls z'\ns x\ns y",
+        ),
+        ("alias {a,x}='rm -rf y'\nx", "alias {a,x}='ls y'\nx"),
+        ("alias $N='rm -rf y'\nx", "alias $N='ls y'\nx"),
+        ("alias x$N='rm -rf y'\nx", "alias x$N='ls y'\nx"),
+    ]);
+}
+
+/// After `--` the words are operands, not flags: `rename 's/a/b/' -- -n
+/// x` renames `-n` and `x`, `split -- in --filter` writes `--filteraa`,
+/// `rm -rf -- --help src` and `git rm -r -- -n x` delete. Only where a
+/// command hands them on to another (`cargo fmt -- --check`, as a `--
+/// --check` read-only entry) do they still make it read-only.
+#[test]
+fn read_only_flags_after_double_dash() {
+    check_pairs(&[
+        ("rename 's/a/b/' -- -n x", "rename -n 's/a/b/' -- x"),
+        ("rename -- 's/a/b/' --nono x", "rename --nono -- 's/a/b/' x"),
+        ("mmv -- -n 'b#1'", "mmv -n -- 'a*' 'b#1'"),
+        ("split -- in --filter", "split --filter 'wc -l' -- in"),
+        ("cargo fmt -- --emit files", "cargo fmt -- --check"),
+        ("rm -rf -- --help src", "rm --help"),
+        ("git rm -r -- -n x", "git rm -r -n -- x"),
+        ("git rm -- --help x", "git rm --help"),
+        ("git restore -- --help x", "git restore --help"),
+        ("chmod -R 777 -- --help src", "chmod --help"),
+    ]);
+}
+
+/// `/dev/fd/N`, `/dev/stdout`, `/proc/self/fd/N` are not files, unless
+/// the descriptor was opened on a file for reading (`3<f`, `1<f`): Linux
+/// then reopens that file, for writing if asked (`sed -n 'w /dev/fd/3' x
+/// 3<f` overwrites f; checked on Linux).
+#[test]
+fn descriptor_paths_reopen_files_read_in() {
+    for cmd in [
+        "sed -n 'w /dev/fd/3' x 3<important.txt",
+        "sqlite3 :memory: '.output /dev/fd/3' 'select 1' 3<important.txt",
+        "exec 3<important.txt\nsed -n 'w /dev/fd/3' x",
+        "cat x 1<important.txt >/dev/stdout",
+        "psql -c '\\o /dev/stdout' 1<important.txt",
+    ] {
+        assert!(gated(cmd), "{cmd}");
+    }
+    for cmd in [
+        "sed -n 'w /dev/fd/3' x",
+        "exec 3<input.txt; read -r v <&3; exec 3<&-; echo \"$v\"",
+        "cat x > /dev/stdout",
+    ] {
+        assert!(!gated(cmd), "{cmd}");
+    }
+}
+
+/// Mount options as docker reads them: `-v=SRC:DST` (pflag's glued short
+/// value), `--mount` keys and types in any case, `readonly=` any of Go's
+/// booleans, fields in CSV quotes, podman's `type=glob`; and options
+/// that take a value (`--net-alias`, `--dns-opt`, `--cpu-count`), so
+/// the image is not taken for one and the mount for the command.
+#[test]
+fn container_mounts_as_docker_reads_them() {
+    let rm = "node rm -rf /app/x";
+    let pairs: Vec<(String, String)> = [
+        ("-v=\"$PWD\":/app", "-v=\"$PWD\":/app:ro"),
+        (
+            "--mount type=bind,src=\"$PWD\",dst=/app,readonly=False",
+            "--mount type=bind,src=\"$PWD\",dst=/app,readonly=True",
+        ),
+        (
+            "--mount Type=Bind,src=/x,dst=/app",
+            "--mount Type=Bind,src=/x,dst=/app,ReadOnly",
+        ),
+        (
+            "--mount '\"type=bind\",src=/x,dst=/app'",
+            "--mount '\"type=volume\",src=v,dst=/app'",
+        ),
+        (
+            "--mount type=glob,src=/x*,dst=/app",
+            "--mount type=glob,src=/x*,dst=/app,ro=t",
+        ),
+        (
+            "--net-alias foo -v \"$PWD\":/app",
+            "--net-alias foo -v \"$PWD\":/app:ro",
+        ),
+        (
+            "--dns-opt ndots:1 -v \"$PWD\":/app",
+            "--dns-opt ndots:1 -v v:/app",
+        ),
+        (
+            "--cpu-count 2 -v \"$PWD\":/app",
+            "--cpu-count 2 -v \"$PWD\":/app:ro",
+        ),
+    ]
+    .iter()
+    .map(|(w, r)| {
+        (
+            format!("docker run --rm {w} {rm}"),
+            format!("docker run --rm {r} {rm}"),
+        )
+    })
+    .collect();
+    let pairs: Vec<(&str, &str)> = pairs
+        .iter()
+        .map(|(w, r)| (w.as_str(), r.as_str()))
+        .collect();
+    check_pairs(&pairs);
+}
+
+/// `emacs --batch` was a write whatever it ran before its code was read;
+/// read as a list of writing words, Lisp that builds a name at run time
+/// (`(funcall (intern …))`, `(eval (read …))`, `(load …)`) is not
+/// analysable, and a file it loads (`-l FILE`, `-x FILE`) is a script
+/// flowgate does not know, as `--script FILE` is.
+#[test]
+fn emacs_batch_code_not_read_as_words() {
+    let e = |code: &str| format!("emacs --batch --eval '{code}'");
+    for code in [
+        "(funcall (intern (concat \"sav\" \"e-buffer\")))",
+        "(load \"x.el\")",
+        "(make-empty-file \"x\")",
+        "(make-temp-file \"x\")",
+        "(dired-create-directory \"x\")",
+        "(org-babel-execute-buffer)",
+        "(move-file-to-trash \"x\")",
+    ] {
+        assert!(gated(&e(code)), "{code}");
+    }
+    assert!(!gated(&e("(message \"%s\" emacs-version)")));
+    for (cmd, script) in [
+        ("emacs --batch -l build.el", "build.el"),
+        ("emacs --batch --load=build.el", "build.el"),
+        ("emacs -x run.el", "run.el"),
+        (
+            "emacs -Q --batch -l ert -l tests.el -f ert-run-tests-batch-and-exit",
+            "tests.el",
+        ),
+    ] {
+        assert!(analyse(cmd).unknown.iter().any(|u| u == script), "{cmd}");
+    }
+}
+
+/// pdftk reads its keywords in any case (`copy_downcase` in its source):
+/// `OUTPUT f`, `Burst`.
+#[test]
+fn keywords_in_any_case() {
+    check_pairs(&[
+        ("pdftk a.pdf cat OUTPUT b.pdf", "pdftk a.pdf cat OUTPUT -"),
+        ("pdftk a.pdf Burst", "pdftk a.pdf DUMP_DATA"),
+    ]);
+}
+
+/// More settings that make tests write (insta: `INSTA_UPDATE=force` or
+/// `=1`, `INSTA_FORCE_UPDATE=1`; expect-test updates with any value of
+/// `UPDATE_EXPECT`), and pprof's flags are Go flags, `--output` too.
+#[test]
+fn writing_env_values_and_go_double_dash_flags() {
+    check_pairs(&[
+        (
+            "INSTA_UPDATE=force cargo test",
+            "INSTA_UPDATE=no cargo test",
+        ),
+        ("INSTA_UPDATE=1 cargo test", "INSTA_UPDATE=auto cargo test"),
+        (
+            "INSTA_FORCE_UPDATE=1 cargo test",
+            "INSTA_FORCE_UPDATE=0 cargo test",
+        ),
+        ("UPDATE_EXPECT=yes cargo test", "cargo test"),
+        (
+            "go tool pprof --output=x.svg -svg cpu.prof",
+            "go tool pprof -svg cpu.prof",
+        ),
+    ]);
+}
+
+/// psql reads standard input with `-f -` (or `-f /dev/stdin`) as without
+/// `-f`; `\s FILE` saves the history and `\lo_export OID FILE` a large
+/// object, both on this machine.
+#[test]
+fn psql_stdin_script_and_more_backslash_writes() {
+    check_pairs(&[
+        (
+            "psql -f - <<'EOF'\n\\o out.txt\nselect 1;\nEOF",
+            "psql -f - <<'EOF'\nselect 1;\nEOF",
+        ),
+        (
+            "psql --file=/dev/stdin <<'EOF'\n\\o out.txt\nEOF",
+            "psql --file=/dev/stdin <<'EOF'\n\\dt\nEOF",
+        ),
+        ("psql -c '\\s hist.txt'", "psql -c '\\s'"),
+        ("psql -c '\\lo_export 1234 out.bin'", "psql -c '\\lo_list'"),
+    ]);
+}
+
+/// Tcl as tclsh reads it: `file` takes any unique prefix of a subcommand
+/// (`file del x`), commands have full names (`::file`,
+/// `tcl::file::delete`), and a command named at run time (`$f delete x`,
+/// `{*}$cmd`, `eval $s`) is not analysable (each checked with tclsh 8.6).
+#[test]
+fn tcl_prefixes_full_names_and_run_time_commands() {
+    let tcl = |code: &str| format!("tclsh <<'EOF'\n{code}\nEOF");
+    for code in [
+        "file del x",
+        "file ren a b",
+        "file mkd d",
+        "::file delete x",
+        "tcl::file::delete x",
+        "set f file; $f delete x",
+        "set c [list file delete x]; {*}$c",
+        "set s \"file delete x\"; eval $s",
+        "[string cat fi le] delete x",
+    ] {
+        assert!(gated(&tcl(code)), "{code}");
+    }
+    for code in [
+        "file dirname x",
+        "file exists x",
+        "::puts hi",
+        "eval {puts hi}",
+    ] {
+        assert!(!gated(&tcl(code)), "{code}");
+    }
+}
+
+/// `__builtins__.exec(…)` is the builtin `exec` (as `builtins.exec`).
+#[test]
+fn python_exec_through_dunder_builtins() {
+    check_pairs(&[(
+        "python3 -c '__builtins__.exec(\"import os; os.remove(\\\"x\\\")\")'",
+        "python3 -c '__builtins__.exec(\"print(1)\")'",
+    )]);
+}
+
+/// `wild`'s first-byte test answers as the whole match does.
+mod wild_first_byte {
+    use super::super::spec::wild;
+    use proptest::prelude::*;
+
+    /// The match without the first-byte test.
+    fn by_definition(pattern: &str, text: &str) -> bool {
+        if !pattern.contains('*') {
+            return pattern == text;
+        }
+        let (p, t) = (pattern.as_bytes(), text.as_bytes());
+        let (mut pi, mut ti) = (0, 0);
+        let (mut star, mut mark) = (None, 0);
+        while ti < t.len() {
+            if pi < p.len() && p[pi] != b'*' && p[pi] == t[ti] {
+                pi += 1;
+                ti += 1;
+            } else if pi < p.len() && p[pi] == b'*' {
+                star = Some(pi);
+                pi += 1;
+                mark = ti;
+            } else if let Some(s) = star {
+                pi = s + 1;
+                mark += 1;
+                ti = mark;
+            } else {
+                return false;
+            }
+        }
+        p[pi..].iter().all(|c| *c == b'*')
+    }
+
+    proptest! {
+        #[test]
+        fn wild_is_its_definition(p in "[ab*é-]{0,5}", t in "[abé-]{0,5}") {
+            prop_assert_eq!(wild(&p, &t), by_definition(&p, &t), "{:?} {:?}", p, t);
+        }
+    }
+}
+
+/// `echo '\o f' | psql` opens f: an echo or printf whose output flowgate
+/// cannot read exactly (a backslash in it) is not taken for none.
+#[test]
+fn psql_from_an_echo_with_backslashes() {
+    assert!(gated("echo '\\o important.txt' | psql"));
+    assert!(gated("printf '\\\\o %s\\n' out.txt | psql"));
+    assert!(!gated("echo 'select 1;' | psql"));
+    assert!(!gated("cat dump.sql | psql shop"));
+}
+
+/// `mvn -l FILE` writes its log there.
+#[test]
+fn mvn_log_file() {
+    check_pairs(&[("mvn -l build.log validate", "mvn -q validate")]);
+}
