@@ -424,6 +424,21 @@ fn subscript_code(w: &str) -> bool {
     })
 }
 
+/// The value of the option just read (the word before `i`): the one glued
+/// to it (`--key=VALUE`), or the next word, which `i` then moves past.
+/// With its index in `words`; `None` when the words end.
+fn option_value<'w>(
+    glued: Option<&'w str>,
+    words: &'w [Arg<'_>],
+    i: &mut usize,
+) -> Option<(usize, &'w str)> {
+    if let Some(v) = glued {
+        return Some((*i - 1, v));
+    }
+    *i += 1;
+    words.get(*i - 1).map(|v| (*i - 1, v.as_ref()))
+}
+
 /// `NAME=…`, `NAME+=…` or an array element `NAME[i]=…`.
 /// One pass over the name's bytes, which most words (`grep`, `-rn`)
 /// leave at once: this runs for the first word of every simple command.
@@ -1460,15 +1475,8 @@ impl Cx<'_, '_, '_> {
             };
             match key {
                 "--results" | "--res" | "--joblog" => {
-                    let (vi, v) = match glued {
-                        Some(v) => (i - 1, v),
-                        None => {
-                            i += 1;
-                            match opts.get(i - 1) {
-                                Some(v) => (i - 1, v.as_ref()),
-                                None => break,
-                            }
-                        }
+                    let Some((vi, v)) = option_value(glued, opts, &mut i) else {
+                        break;
                     };
                     if v != "-" && !is_safe_target(v) {
                         self.write_to(format!("parallel {key} {v}"), v, marks.path(vi, v));
@@ -1543,15 +1551,8 @@ impl Cx<'_, '_, '_> {
             if !value {
                 continue;
             }
-            let (vi, v) = match glued {
-                Some(v) => (i - 1, v),
-                None => {
-                    i += 1;
-                    match args.get(i - 1) {
-                        Some(v) => (i - 1, v.as_ref()),
-                        None => break,
-                    }
-                }
+            let Some((vi, v)) = option_value(glued, args, &mut i) else {
+                break;
             };
             if code {
                 if marks.code(vi, v) || code::elisp_runs_unseen(v) {
@@ -2750,15 +2751,8 @@ impl Cx<'_, '_, '_> {
             ) {
                 continue;
             }
-            let (vi, v) = match glued {
-                Some(v) => (i - 1, v),
-                None => {
-                    i += 1;
-                    match args.get(i - 1) {
-                        Some(v) => (i - 1, v.as_ref()),
-                        None => break,
-                    }
-                }
+            let Some((vi, v)) = option_value(glued, args, &mut i) else {
+                break;
             };
             if matches!(key, "-c" | "--command") {
                 self.psql_commands(v, &format!("psql {key}"), marks.code(vi, v));

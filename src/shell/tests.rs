@@ -3787,31 +3787,17 @@ mod wild_first_byte {
     use super::super::spec::wild;
     use proptest::prelude::*;
 
-    /// The match without the first-byte test.
+    /// The match by its definition, written independently of `wild`:
+    /// without `*`, equality; `*` matches any run, tried at every length.
     fn by_definition(pattern: &str, text: &str) -> bool {
-        if !pattern.contains('*') {
-            return pattern == text;
-        }
-        let (p, t) = (pattern.as_bytes(), text.as_bytes());
-        let (mut pi, mut ti) = (0, 0);
-        let (mut star, mut mark) = (None, 0);
-        while ti < t.len() {
-            if pi < p.len() && p[pi] != b'*' && p[pi] == t[ti] {
-                pi += 1;
-                ti += 1;
-            } else if pi < p.len() && p[pi] == b'*' {
-                star = Some(pi);
-                pi += 1;
-                mark = ti;
-            } else if let Some(s) = star {
-                pi = s + 1;
-                mark += 1;
-                ti = mark;
-            } else {
-                return false;
+        fn m(p: &[u8], t: &[u8]) -> bool {
+            match p.split_first() {
+                None => t.is_empty(),
+                Some((b'*', rest)) => (0..=t.len()).any(|k| m(rest, &t[k..])),
+                Some((c, rest)) => t.first() == Some(c) && m(rest, &t[1..]),
             }
         }
-        p[pi..].iter().all(|c| *c == b'*')
+        m(pattern.as_bytes(), text.as_bytes())
     }
 
     proptest! {
