@@ -287,12 +287,101 @@ pub(crate) fn scan(lang: Lang, src: &str) -> Findings {
     f
 }
 
+/// Names Python code imports under another name: a module (`import os as
+/// o`: `o` → `os`) or a function (`from os import remove as rm`, and
+/// `from os import remove`: → (`os`, `remove`)).
+struct Imports<'t> {
+    modules: Vec<(&'t str, &'t str)>,
+    functions: Vec<(&'t str, (&'t str, &'t str))>,
+}
+
+fn python_imports(toks: &[Tok]) -> Imports<'_> {
+    let mut im = Imports {
+        modules: Vec::new(),
+        functions: Vec::new(),
+    };
+    for (i, t) in toks.iter().enumerate() {
+        match ident(Some(t)) {
+            // `import os.path as p`: `p` stands for `os`'s functions too
+            Some("import") if !after_from(toks, i) => {
+                let mut j = i + 1;
+                while let Some(m) = ident(toks.get(j)) {
+                    let mut k = j + 1;
+                    while is_punct(toks.get(k), '.') && ident(toks.get(k + 1)).is_some() {
+                        k += 2;
+                    }
+                    if ident(toks.get(k)) == Some("as")
+                        && let Some(alias) = ident(toks.get(k + 1))
+                    {
+                        im.modules.push((alias, m));
+                        k += 2;
+                    }
+                    if !is_punct(toks.get(k), ',') {
+                        break;
+                    }
+                    j = k + 1;
+                }
+            }
+            Some("from") => {
+                let Some(m) = ident(toks.get(i + 1)) else {
+                    continue;
+                };
+                let mut j = i + 2;
+                while is_punct(toks.get(j), '.') && ident(toks.get(j + 1)).is_some() {
+                    j += 2;
+                }
+                if ident(toks.get(j)) != Some("import") {
+                    continue;
+                }
+                j += 1;
+                if is_punct(toks.get(j), '(') {
+                    j += 1;
+                }
+                while let Some(name) = ident(toks.get(j)) {
+                    let mut k = j + 1;
+                    let alias = if ident(toks.get(k)) == Some("as")
+                        && let Some(a) = ident(toks.get(k + 1))
+                    {
+                        k += 2;
+                        a
+                    } else {
+                        name
+                    };
+                    im.functions.push((alias, (m, name)));
+                    if !is_punct(toks.get(k), ',') {
+                        break;
+                    }
+                    j = k + 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    im
+}
+
+/// Is the `import` at `i` the one of `from MODULE import …`?
+fn after_from(toks: &[Tok], i: usize) -> bool {
+    let mut b = i;
+    while b > 0 {
+        b -= 1;
+        match toks.get(b) {
+            Some(Tok::Ident(w)) if w == "from" => return true,
+            Some(Tok::Ident(w)) if w == "import" => return false,
+            Some(Tok::Ident(_) | Tok::Punct('.')) => {}
+            _ => return false,
+        }
+    }
+    false
+}
+
 fn python(toks: &[Tok], f: &mut Findings) {
     // `sqlite3.connect('app.db')` and a writing statement run on it
     let (mut db_file, mut db_change) = (false, false);
+    let imports = python_imports(toks);
     for (i, t) in toks.iter().enumerate() {
         let Tok::Ident(name) = t else { continue };
-        let name = name.as_str();
+        let mut name = name.as_str();
         if matches!(
             name,
             "O_WRONLY" | "O_RDWR" | "O_CREAT" | "O_APPEND" | "O_TRUNC"
@@ -317,7 +406,18 @@ fn python(toks: &[Tok], f: &mut Findings) {
         if !is_punct(toks.get(i + 1), '(') {
             continue;
         }
-        let (dotted, owner) = receiver(toks, i);
+        let (mut dotted, mut owner) = receiver(toks, i);
+        // what an imported name stands for (`o.remove` → `os.remove`,
+        // `rm(…)` after `from os import remove as rm` → `os.remove`)
+        if let Some(o) = owner
+            && let Some(&(_, m)) = imports.modules.iter().find(|(a, _)| *a == o)
+        {
+            owner = Some(m);
+        }
+        if !dotted && let Some(&(_, (m, real))) = imports.functions.iter().find(|(a, _)| *a == name)
+        {
+            (dotted, owner, name) = (true, Some(m), real);
+        }
         let builtin = !dotted || matches!(owner, Some("builtins" | "__builtins__"));
         let after_call = dotted && i >= 2 && is_punct(toks.get(i - 2), ')');
         let args = call_args(toks, i + 1);

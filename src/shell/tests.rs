@@ -3823,3 +3823,43 @@ fn psql_from_an_echo_with_backslashes() {
 fn mvn_log_file() {
     check_pairs(&[("mvn -l build.log validate", "mvn -q validate")]);
 }
+
+/// Python names imported under another name (`import os as o`, `from os
+/// import remove`, `from shutil import rmtree as r`) are what they stand
+/// for (review: read-only before).
+#[test]
+fn python_imports_under_other_names() {
+    check_pairs(&[
+        (
+            "python3 -c \"import os as o; o.remove('x')\"",
+            "python3 -c \"import os as o; print(o.getcwd())\"",
+        ),
+        (
+            "python3 -c \"from os import remove; remove('x')\"",
+            "python3 -c \"from os import getcwd; print(getcwd())\"",
+        ),
+        (
+            "python3 -c \"from shutil import rmtree as r; r('build')\"",
+            "python3 -c \"from shutil import which as w; print(w('ls'))\"",
+        ),
+        (
+            "python3 -c \"from os import (rename as mv, getcwd); mv('a', 'b')\"",
+            "python3 -c \"from os import (rename as mv, getcwd); print(getcwd())\"",
+        ),
+        (
+            "python3 -c \"import subprocess as sp; sp.run('rm -rf x', shell=True)\"",
+            "python3 -c \"import subprocess as sp; sp.run('ls', shell=True)\"",
+        ),
+    ]);
+}
+
+#[test]
+fn python_imports_after_a_from_import() {
+    check_pairs(&[(
+        "python3 -c \"from a import b\nimport os as o\no.remove('x')\"",
+        "python3 -c \"from a import b\nimport os as o\nprint(o.sep)\"",
+    )]);
+    assert!(is_write(
+        "python3 -c \"from os.path import join\nfrom os import remove\nremove(join('a', 'b'))\""
+    ));
+}
