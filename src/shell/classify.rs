@@ -424,6 +424,15 @@ fn subscript_code(w: &str) -> bool {
     })
 }
 
+/// An argument as option and glued value: `--key=VALUE` split at its
+/// first `=`, any other word whole.
+fn long_option<'w>(a: &'w Arg<'_>) -> (&'w str, Option<&'w str>) {
+    match a.split_once('=') {
+        Some((k, v)) if k.starts_with("--") => (k, Some(v)),
+        _ => (a.as_ref(), None),
+    }
+}
+
 /// The value of the option just read (the word before `i`): the one glued
 /// to it (`--key=VALUE`), or the next word, which `i` then moves past.
 /// With its index in `words`; `None` when the words end.
@@ -1469,10 +1478,7 @@ impl Cx<'_, '_, '_> {
         let mut i = 0;
         while let Some(a) = opts.get(i) {
             i += 1;
-            let (key, glued) = match a.split_once('=') {
-                Some((k, v)) if k.starts_with("--") => (k, Some(v)),
-                _ => (a.as_ref(), None),
-            };
+            let (key, glued) = long_option(a);
             match key {
                 "--results" | "--res" | "--joblog" => {
                     let Some((vi, v)) = option_value(glued, opts, &mut i) else {
@@ -1522,10 +1528,7 @@ impl Cx<'_, '_, '_> {
         let mut i = 0;
         while let Some(a) = args.get(i) {
             i += 1;
-            let (key, glued) = match a.split_once('=') {
-                Some((k, v)) if k.starts_with("--") => (k, Some(v)),
-                _ => (a.as_ref(), None),
-            };
+            let (key, glued) = long_option(a);
             let code = matches!(
                 key,
                 "--eval" | "-eval" | "--execute" | "-execute" | "-f" | "--funcall" | "-funcall"
@@ -2491,10 +2494,7 @@ impl Cx<'_, '_, '_> {
     fn julia(&mut self, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         let mut i = 0;
         while let Some(a) = args.get(i) {
-            let (key, glued) = match a.split_once('=') {
-                Some((k, v)) if k.starts_with("--") => (k, Some(v)),
-                _ => (a.as_ref(), None),
-            };
+            let (key, glued) = long_option(a);
             match key {
                 "-e" | "--eval" | "-E" | "--print" => {
                     let (ci, code) = match glued {
@@ -2734,10 +2734,7 @@ impl Cx<'_, '_, '_> {
         let mut script = false;
         while let Some(a) = args.get(i) {
             i += 1;
-            let (key, glued) = match a.split_once('=') {
-                Some((k, v)) if k.starts_with("--") => (k, Some(v)),
-                _ => (a.as_ref(), None),
-            };
+            let (key, glued) = long_option(a);
             // `-f -` and `-f /dev/stdin` read standard input all the same
             let file = match key {
                 "-f" | "--file" => glued.or_else(|| args.get(i).map(AsRef::as_ref)),

@@ -303,61 +303,59 @@ fn python_imports(toks: &[Tok]) -> Imports<'_> {
     for (i, t) in toks.iter().enumerate() {
         match ident(Some(t)) {
             // `import os.path as p`: `p` stands for `os`'s functions too
-            Some("import") if !after_from(toks, i) => {
-                let mut j = i + 1;
-                while let Some(m) = ident(toks.get(j)) {
-                    let mut k = j + 1;
-                    while is_punct(toks.get(k), '.') && ident(toks.get(k + 1)).is_some() {
-                        k += 2;
-                    }
-                    if ident(toks.get(k)) == Some("as")
-                        && let Some(alias) = ident(toks.get(k + 1))
-                    {
-                        im.modules.push((alias, m));
-                        k += 2;
-                    }
-                    if !is_punct(toks.get(k), ',') {
-                        break;
-                    }
-                    j = k + 1;
+            Some("import") if !after_from(toks, i) => import_list(toks, i + 1, |m, alias| {
+                if let Some(alias) = alias {
+                    im.modules.push((alias, m));
                 }
-            }
+            }),
             Some("from") => {
                 let Some(m) = ident(toks.get(i + 1)) else {
                     continue;
                 };
-                let mut j = i + 2;
-                while is_punct(toks.get(j), '.') && ident(toks.get(j + 1)).is_some() {
-                    j += 2;
-                }
-                if ident(toks.get(j)) != Some("import") {
-                    continue;
-                }
-                j += 1;
-                if is_punct(toks.get(j), '(') {
-                    j += 1;
-                }
-                while let Some(name) = ident(toks.get(j)) {
-                    let mut k = j + 1;
-                    let alias = if ident(toks.get(k)) == Some("as")
-                        && let Some(a) = ident(toks.get(k + 1))
-                    {
-                        k += 2;
-                        a
-                    } else {
-                        name
-                    };
-                    im.functions.push((alias, (m, name)));
-                    if !is_punct(toks.get(k), ',') {
-                        break;
-                    }
-                    j = k + 1;
+                let j = past_dots(toks, i + 2);
+                if ident(toks.get(j)) == Some("import") {
+                    import_list(toks, j + 1, |name, alias| {
+                        im.functions.push((alias.unwrap_or(name), (m, name)));
+                    });
                 }
             }
             _ => {}
         }
     }
     im
+}
+
+/// Past the rest of a dotted name (`.path` of `os.path`), from the token
+/// after its first part.
+fn past_dots(toks: &[Tok], mut k: usize) -> usize {
+    while is_punct(toks.get(k), '.') && ident(toks.get(k + 1)).is_some() {
+        k += 2;
+    }
+    k
+}
+
+/// The names an `import` lists, from token `j` (`a.b as c, d`, in
+/// parentheses or not): each one's first part and its alias.
+fn import_list<'t>(toks: &'t [Tok], mut j: usize, mut each: impl FnMut(&'t str, Option<&'t str>)) {
+    if is_punct(toks.get(j), '(') {
+        j += 1;
+    }
+    while let Some(name) = ident(toks.get(j)) {
+        let mut k = past_dots(toks, j + 1);
+        let alias = if ident(toks.get(k)) == Some("as")
+            && let Some(a) = ident(toks.get(k + 1))
+        {
+            k += 2;
+            Some(a)
+        } else {
+            None
+        };
+        each(name, alias);
+        if !is_punct(toks.get(k), ',') {
+            break;
+        }
+        j = k + 1;
+    }
 }
 
 /// Is the `import` at `i` the one of `from MODULE import …`?
