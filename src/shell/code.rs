@@ -265,8 +265,11 @@ fn mode_arg(args: &[&[Tok]], pos: &[usize]) -> bool {
 
 /// Scan code in `lang`.
 pub(crate) fn scan(lang: Lang, src: &str) -> Findings {
-    let toks = lex(src, lang);
     let mut f = Findings::default();
+    let mut toks = lex(src, lang);
+    if lang == Lang::Python {
+        toks = python_named_by_calls(toks, &mut f);
+    }
     match lang {
         Lang::Python => python(&toks, &mut f),
         Lang::Node => node(&toks, &mut f),
@@ -319,10 +322,121 @@ fn python_imports(toks: &[Tok]) -> Imports<'_> {
                     });
                 }
             }
+            // `o = os`, `rm = os.remove`: a name bound to a module or to
+            // one of its functions, not called
+            Some(a) if is_punct(toks.get(i + 1), '=') && !is_punct(toks.get(i + 2), '=') => {
+                let unused = |k: usize| !matches!(toks.get(k), Some(Tok::Punct('.' | '(' | '[')));
+                match (ident(toks.get(i + 2)), ident(toks.get(i + 4))) {
+                    (Some(m), Some(f)) if is_punct(toks.get(i + 3), '.') && unused(i + 5) => {
+                        im.functions.push((a, (m, f)));
+                    }
+                    (Some(m), _) if unused(i + 3) => im.modules.push((a, m)),
+                    _ => {}
+                }
+            }
             _ => {}
         }
     }
     im
+}
+
+/// Python modules and functions named by calls, rewritten to the names
+/// they stand for: `__import__('os')` and `importlib.import_module('os')`
+/// to `os`, then `getattr(os, 'remove')` to `os.remove`. A module or
+/// function name only known at run time, where the result is called, is
+/// recorded as such (`getattr(os, name)(…)`, `__import__(m).f(…)`).
+fn python_named_by_calls(toks: Vec<Tok>, f: &mut Findings) -> Vec<Tok> {
+    let named = |n: &str| matches!(n, "__import__" | "import_module" | "getattr");
+    if !toks.iter().any(|t| ident(Some(t)).is_some_and(named)) {
+        return toks;
+    }
+    let mut out: Vec<Tok> = Vec::with_capacity(toks.len());
+    let mut i = 0;
+    while let Some(t) = toks.get(i) {
+        let name = ident(Some(t));
+        if matches!(name, Some("__import__" | "import_module")) && is_punct(toks.get(i + 1), '(') {
+            let close = closing(&toks, i + 1);
+            match (toks.get(i + 2), toks.get(i + 3)) {
+                (Some(Tok::Str(m)), Some(Tok::Punct(')'))) => {
+                    if name == Some("import_module")
+                        && out.len() >= 2
+                        && is_punct(out.last(), '.')
+                        && ident(out.get(out.len() - 2)) == Some("importlib")
+                    {
+                        out.truncate(out.len() - 2);
+                    }
+                    out.push(Tok::Ident(m.split('.').next().unwrap_or("").to_string()));
+                    i += 4;
+                    continue;
+                }
+                _ if is_punct(toks.get(close + 1), '.') => {
+                    f.runtime.get_or_insert_with(|| {
+                        "the module __import__() loads is only known at run time".to_string()
+                    });
+                }
+                _ => {}
+            }
+        }
+        out.push(t.clone());
+        i += 1;
+    }
+    let toks = out;
+    let mut out: Vec<Tok> = Vec::with_capacity(toks.len());
+    let mut i = 0;
+    while let Some(t) = toks.get(i) {
+        if ident(Some(t)) == Some("getattr") && is_punct(toks.get(i + 1), '(') {
+            let args = call_args(&toks, i + 1);
+            let close = closing(&toks, i + 1);
+            match (args.first(), args.get(1)) {
+                (Some([Tok::Ident(o)]), Some([Tok::Str(a)])) => {
+                    out.extend([
+                        Tok::Ident(o.clone()),
+                        Tok::Punct('.'),
+                        Tok::Ident(a.clone()),
+                    ]);
+                    i = close + 1;
+                    continue;
+                }
+                (Some([Tok::Ident(o)]), Some(_))
+                    if is_punct(toks.get(close + 1), '(')
+                        && matches!(
+                            o.as_str(),
+                            "os" | "shutil"
+                                | "pathlib"
+                                | "subprocess"
+                                | "builtins"
+                                | "__builtins__"
+                        ) =>
+                {
+                    f.runtime.get_or_insert_with(|| {
+                        format!("the function getattr() takes from {o} is only known at run time")
+                    });
+                }
+                _ => {}
+            }
+        }
+        out.push(t.clone());
+        i += 1;
+    }
+    out
+}
+
+/// The `)` matching the `(` at `open` (past the end when unclosed).
+fn closing(toks: &[Tok], open: usize) -> usize {
+    let mut depth = 0usize;
+    for (k, t) in toks.iter().enumerate().skip(open) {
+        match t {
+            Tok::Punct('(' | '[' | '{') => depth += 1,
+            Tok::Punct(')' | ']' | '}') => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return k;
+                }
+            }
+            _ => {}
+        }
+    }
+    toks.len()
 }
 
 /// Past the rest of a dotted name (`.path` of `os.path`), from the token
@@ -405,16 +519,16 @@ fn python(toks: &[Tok], f: &mut Findings) {
             continue;
         }
         let (mut dotted, mut owner) = receiver(toks, i);
-        // what an imported name stands for (`o.remove` → `os.remove`,
-        // `rm(…)` after `from os import remove as rm` → `os.remove`)
+        // what an imported name stands for (`rm(…)` after `from os import
+        // remove as rm` → `os.remove`, `o.remove` → `os.remove`)
+        if !dotted && let Some(&(_, (m, real))) = imports.functions.iter().find(|(a, _)| *a == name)
+        {
+            (dotted, owner, name) = (true, Some(m), real);
+        }
         if let Some(o) = owner
             && let Some(&(_, m)) = imports.modules.iter().find(|(a, _)| *a == o)
         {
             owner = Some(m);
-        }
-        if !dotted && let Some(&(_, (m, real))) = imports.functions.iter().find(|(a, _)| *a == name)
-        {
-            (dotted, owner, name) = (true, Some(m), real);
         }
         let builtin = !dotted || matches!(owner, Some("builtins" | "__builtins__"));
         let after_call = dotted && i >= 2 && is_punct(toks.get(i - 2), ')');

@@ -3863,3 +3863,58 @@ fn python_imports_after_a_from_import() {
         "python3 -c \"from os.path import join\nfrom os import remove\nremove(join('a', 'b'))\""
     ));
 }
+
+/// Python modules and functions named through calls and assignments
+/// (`__import__('os')`, `importlib.import_module('shutil')`,
+/// `getattr(os, 'remove')`, `o = os`, `rm = os.remove`); a name only known
+/// at run time among a writing module's functions is unanalysable.
+#[test]
+fn python_modules_named_by_calls() {
+    check_pairs(&[
+        (
+            "python3 -c \"__import__('os').remove('x')\"",
+            "python3 -c \"print(__import__('os').getcwd())\"",
+        ),
+        (
+            "python3 -c \"import importlib; importlib.import_module('shutil').rmtree('build')\"",
+            "python3 -c \"import importlib; print(importlib.import_module('shutil').which('ls'))\"",
+        ),
+        (
+            "python3 -c \"import os; getattr(os, 'remove')('x')\"",
+            "python3 -c \"import os; print(getattr(os, 'sep'))\"",
+        ),
+        (
+            "python3 -c \"getattr(__import__('os'), 'unlink')('x')\"",
+            "python3 -c \"print(getattr(__import__('sys'), 'version'))\"",
+        ),
+        (
+            "python3 -c \"m = __import__('shutil'); m.rmtree('build')\"",
+            "python3 -c \"m = __import__('json'); print(m.dumps([1]))\"",
+        ),
+        (
+            "python3 -c \"import os; o = os; o.remove('x')\"",
+            "python3 -c \"import os; o = os; print(o.getcwd())\"",
+        ),
+        (
+            "python3 -c \"import os; rm = os.remove; rm('x')\"",
+            "python3 -c \"import os; cwd = os.getcwd; print(cwd())\"",
+        ),
+        (
+            "python3 -c \"__import__('subprocess').run(['rm', '-rf', 'src'])\"",
+            "python3 -c \"__import__('subprocess').run(['ls', '-la'])\"",
+        ),
+    ]);
+    for cmd in [
+        "python3 -c \"import os, sys; getattr(os, sys.argv[1])('x')\"",
+        "python3 -c \"import sys; __import__(sys.argv[1]).remove('x')\"",
+    ] {
+        let a = analyse(cmd);
+        assert!(
+            a.unparsable.is_some() || !a.writes.is_empty(),
+            "{cmd} must not be read-only: {a:?}"
+        );
+    }
+    assert!(!is_write(
+        "python3 -c \"import json, sys; d = json.load(sys.stdin); print([getattr(d, k, None) for k in ('a', 'b')])\""
+    ));
+}
