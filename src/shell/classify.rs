@@ -1130,6 +1130,16 @@ impl Cx<'_, '_, '_> {
         {
             self.unknown(format_args!("an array subscript evaluated as code"), a);
         }
+        // `export INSTA_UPDATE=always`: the commands run after it in this
+        // shell (a host may keep one across calls) update their files.
+        let exports = name == "export"
+            || (matches!(name, "declare" | "typeset")
+                && args.iter().any(|a| a.starts_with('-') && a.contains('x')));
+        if exports && let Some(a) = args.iter().find(|a| table::writing_env(a)) {
+            self.write(format!(
+                "export {a} (the commands run after it update files)"
+            ));
+        }
         match name {
             // `alias l='rm -rf x'`: the value runs where `l` is used later
             // (see `Cx::used_alias`); defining it runs nothing.

@@ -3918,3 +3918,28 @@ fn python_modules_named_by_calls() {
         "python3 -c \"import json, sys; d = json.load(sys.stdin); print([getattr(d, k, None) for k in ('a', 'b')])\""
     ));
 }
+
+/// A writing setting exported for the commands after it (`export
+/// INSTA_UPDATE=always; cargo test`), also through `env`.
+#[test]
+fn writing_env_exported_or_through_env() {
+    check_pairs(&[
+        (
+            "export INSTA_UPDATE=always; cargo test",
+            "export RUST_BACKTRACE=1; cargo test",
+        ),
+        ("export INSTA_UPDATE=always", "export INSTA_UPDATE=no"),
+        (
+            "declare -x UPDATE_EXPECT=1 && cargo test",
+            "declare UPDATE_EXPECT_X=1 && cargo test",
+        ),
+        (
+            "env INSTA_UPDATE=always cargo test",
+            "env RUST_LOG=debug cargo test",
+        ),
+        (
+            "env -u FOO TRYCMD=overwrite cargo test --test cli",
+            "env -u FOO TRYCMD=skip cargo test --test cli",
+        ),
+    ]);
+}
