@@ -409,6 +409,20 @@ impl Cx<'_, '_, '_> {
         if run.is_some_and(|(at, _)| at >= args.len()) {
             run = None;
         }
+        // an image and no command: the image's own program runs, and what
+        // it does with a writable host mount is not written here
+        if run.is_none()
+            && seen.bind
+            && !(seen.help || seen.read_only)
+            && let Some((at, RunKind::Container)) = spec.run()
+            && let [.., image] = positions.as_slice()
+            && positions.as_slice().len() == usize::from(at)
+        {
+            self.unknown(
+                format_args!("what the image's own program does with a writable host mount"),
+                args[*image].as_ref(),
+            );
+        }
         let pos = positions.as_slice();
         self.effects(label, args, marks, &seen, &outputs, &files, &codes, true);
         if seen.help || seen.read_only || seen.dry_run {
@@ -545,6 +559,15 @@ impl Cx<'_, '_, '_> {
     ) -> bool {
         if matches!(key, "--help" | "-help") {
             seen.help = true;
+        }
+        // `docker run --privileged`: the container can reach host files
+        if HOST_ACCESS_FLAGS.contains(&key)
+            && val.is_none_or(|v| v != "false")
+            && spec
+                .run()
+                .is_some_and(|(_, kind)| kind == RunKind::Container)
+        {
+            seen.bind = true;
         }
         if any(spec.list(Field::ReadOnly), key, val) {
             seen.read_only = true;
@@ -867,14 +890,37 @@ impl Cx<'_, '_, '_> {
     }
 }
 
+/// Flags of a container run that let its command reach host files.
+const HOST_ACCESS_FLAGS: &[&str] = &["--privileged"];
+
+/// Host disks a container given them with `--device` can write to
+/// (`/dev/sda`; not `/dev/snd`, `/dev/ttyUSB0`, `/dev/kvm`).
+const DISK_DEVICES: &[&str] = &[
+    "/dev/sd",
+    "/dev/hd",
+    "/dev/vd",
+    "/dev/xvd",
+    "/dev/nvme",
+    "/dev/mmcblk",
+    "/dev/loop",
+    "/dev/md",
+    "/dev/dm-",
+    "/dev/mapper/",
+    "/dev/disk/",
+];
+
 /// Does the value of mount option `key` give a container a writable host
 /// path? `-v SRC:DST[:OPTS]` with SRC a path (`/…`, `.…`, `~…`, `$PWD`,
 /// `$(pwd)`; not a volume name, not `:ro`), `--mount type=bind,…` without
 /// `readonly`/`ro`, `--volumes-from` (another container's mounts, not
-/// visible here).
+/// visible here), `--device` with a host disk.
 fn writable_mount(key: &str, v: &str) -> bool {
     if key == "--volumes-from" {
         return true;
+    }
+    if key == "--device" {
+        let host = v.trim_start_matches('=').split(':').next().unwrap_or("");
+        return DISK_DEVICES.iter().any(|d| host.starts_with(d));
     }
     if key == "--mount" {
         // docker reads the fields as CSV, keys and types in any case, and

@@ -3050,8 +3050,8 @@ const CARGO: &[Spec] = &[
     sub(&["run", "r"]).values(&["--bin", "--example", "-p", "--package"]),
 ];
 
-/// Options of `docker|podman run` that mount a host path.
-const CONTAINER_MOUNTS: &[&str] = &["-v", "--volume", "--mount", "--volumes-from"];
+/// Options of `docker|podman run` that mount a host path or give a device.
+const CONTAINER_MOUNTS: &[&str] = &["-v", "--volume", "--mount", "--volumes-from", "--device"];
 
 /// Options of `docker|podman run` (and `docker compose run`) that take a
 /// value, so the image (or service) and its command are found.
@@ -3060,7 +3060,7 @@ const CONTAINER_RUN_VALUES: &[&str] = &[
     "-a", "--attach", "--add-host", "--annotation", "--blkio-weight", "--blkio-weight-device",
     "--cap-add", "--cap-drop", "--cgroup-parent", "--cgroupns", "--cpu-period", "--cpu-quota",
     "--cpu-rt-period", "--cpu-rt-runtime", "-c", "--cpu-shares", "--cpus", "--cpuset-cpus",
-    "--cpuset-mems", "--detach-keys", "--device", "--device-cgroup-rule", "--device-read-bps",
+    "--cpuset-mems", "--detach-keys", "--device-cgroup-rule", "--device-read-bps",
     "--device-read-iops", "--device-write-bps", "--device-write-iops", "--dns", "--dns-option",
     "--dns-search", "--domainname", "--entrypoint", "-e", "--env", "--env-file", "--expose",
     "--gpus", "--group-add", "--health-cmd", "--health-interval", "--health-retries",

@@ -3943,3 +3943,46 @@ fn writing_env_exported_or_through_env() {
         ),
     ]);
 }
+
+/// A container that can reach host files some other way than a named
+/// command through a bind mount: the image's own program with a writable
+/// mount (unanalysable), `--privileged`, a host disk given with `--device`.
+#[test]
+fn containers_with_host_access() {
+    check_pairs(&[
+        (
+            "docker run --privileged --rm alpine sh -c 'mount /dev/sda1 /mnt && rm -rf /mnt/x'",
+            "docker run --rm alpine sh -c 'mount /dev/sda1 /mnt && rm -rf /mnt/x'",
+        ),
+        (
+            "podman run --privileged=true alpine rm -rf /x",
+            "podman run --privileged=false alpine rm -rf /x",
+        ),
+        (
+            "docker run --rm --device /dev/sda alpine dd if=/dev/zero of=/dev/sda",
+            "docker run --rm --device /dev/snd alpine dd if=/dev/zero of=/dev/snd",
+        ),
+        (
+            "docker run --rm --device=/dev/nvme0n1:/dev/xvda alpine mkfs.ext4 /dev/xvda",
+            "docker run --rm --device=/dev/ttyUSB0 esp-idf idf.py flash",
+        ),
+    ]);
+    for (cmd, runs_unseen) in [
+        (
+            "docker run --rm -v \"$PWD\":/src koalaman/shellcheck-alpine",
+            true,
+        ),
+        ("docker run --rm --mount type=bind,src=.,dst=/w img", true),
+        (
+            "docker run --rm -v \"$PWD\":/src:ro koalaman/shellcheck-alpine",
+            false,
+        ),
+        ("docker run --rm -v data:/var/lib/data postgres:16", false),
+        ("docker run --rm hello-world", false),
+        ("docker run --rm -v \"$PWD\":/app node:20 npm test", false),
+    ] {
+        let a = analyse(cmd);
+        assert_eq!(a.unparsable.is_some(), runs_unseen, "{cmd}: {a:?}");
+        assert!(a.writes.is_empty(), "{cmd}: {a:?}");
+    }
+}
