@@ -49,6 +49,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind10-writes.txt", true),
         ("blind11-writes.txt", true),
         ("blind12-writes.txt", true),
+        ("blind13-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
@@ -62,6 +63,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind10-readonly.txt", false),
         ("blind11-readonly.txt", false),
         ("blind12-readonly.txt", false),
+        ("blind13-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -187,6 +189,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         "twelfth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; mobile, embedded, science, operations)",
         &load("blind12-writes.txt"),
         &load("blind12-readonly.txt"),
+    );
+    let blind13 = figures(
+        "thirteenth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; infrastructure, monorepos, data, less common languages, docs sites)",
+        &load("blind13-writes.txt"),
+        &load("blind13-readonly.txt"),
     );
     let all = all_cases();
     for b in &all {
