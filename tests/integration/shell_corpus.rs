@@ -50,6 +50,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind11-writes.txt", true),
         ("blind12-writes.txt", true),
         ("blind13-writes.txt", true),
+        ("blind14-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
@@ -64,6 +65,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind11-readonly.txt", false),
         ("blind12-readonly.txt", false),
         ("blind13-readonly.txt", false),
+        ("blind14-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -194,6 +196,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         "thirteenth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; infrastructure, monorepos, data, less common languages, docs sites)",
         &load("blind13-writes.txt"),
         &load("blind13-readonly.txt"),
+    );
+    let blind14 = figures(
+        "fourteenth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; everyday agent commands)",
+        &load("blind14-writes.txt"),
+        &load("blind14-readonly.txt"),
     );
     let all = all_cases();
     for b in &all {
