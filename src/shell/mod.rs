@@ -79,7 +79,8 @@
 //!
 //! - Builds and tests (`cargo build/test/check/clippy/run`, `make`,
 //!   `npm test`, `pytest`, `go test`) are not writes: they only write build
-//!   output (and `cargo clean` only deletes it). Running a script file (`python x.py`, `bash run.sh`) is not a
+//!   output. A clean that deletes it (`cargo clean`, `bazel clean`) is.
+//!   Running a script file (`python x.py`, `bash run.sh`) is not a
 //!   write either: its contents are not visible here.
 //! - Make/npm/yarn/pnpm targets named like formatters or fixers (`make fmt`,
 //!   `npm run format`, `npm run lint:fix`) are writes.
