@@ -997,6 +997,7 @@ impl Cx<'_, '_, '_> {
                 return;
             }
             self.hidden_code(name, args, marks.skip(1));
+            self.stdin_makefile(name, args, stdin, marks.skip(1));
             let found = match self.users.get(name) {
                 Some(s) => table::Found::Spec(SpecRef::User(s)),
                 None => match table::find(name) {
@@ -1102,6 +1103,45 @@ impl Cx<'_, '_, '_> {
 
     /// Code bash runs from a builtin's arguments, outside any command
     /// position.
+    /// `make -f - <<EOF`: a makefile from standard input, whose recipes
+    /// (the lines that start with a tab) are shell code; `-f <(…)` is one
+    /// only known at run time.
+    fn stdin_makefile(&mut self, name: &str, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
+        if !matches!(name, "make" | "gmake" | "bmake" | "remake") {
+            return;
+        }
+        let mut file = None;
+        for (i, a) in args.iter().enumerate() {
+            let a = a.as_ref();
+            let glued = ["--file=", "--makefile=", "-f"]
+                .iter()
+                .find_map(|o| a.strip_prefix(o).filter(|v| !v.is_empty()));
+            match glued {
+                Some(v) => file = Some((i, v)),
+                None if matches!(a, "-f" | "--file" | "--makefile") => {
+                    file = args.get(i + 1).map(|v| (i + 1, v.as_ref()));
+                }
+                None => {}
+            }
+            if file.is_some_and(|(_, f)| is_stdin_path(f) || f.starts_with("<(")) {
+                break;
+            }
+        }
+        let Some((i, f)) = file else { return };
+        if self.proc_subst_script(name, marks, i, f) || !is_stdin_path(f) {
+            return;
+        }
+        if let Some(text) = self.stdin_code(stdin, name) {
+            let recipes: Vec<&str> = text
+                .lines()
+                .filter_map(|l| l.strip_prefix('\t'))
+                .map(|r| r.trim_start_matches(['@', '-', '+']))
+                .collect();
+            // `$$` is make's `$`
+            self.reanalyse(&recipes.join("\n").replace("$$", "$"));
+        }
+    }
+
     fn hidden_code(&mut self, name: &str, args: &[Arg<'_>], marks: Marks) {
         // Builtins that take variable names or arithmetic evaluate an
         // array subscript in them, `$(…)` included, even single-quoted:

@@ -3986,3 +3986,34 @@ fn containers_with_host_access() {
         assert!(a.writes.is_empty(), "{cmd}: {a:?}");
     }
 }
+
+/// A makefile read from standard input: its recipes are shell code.
+#[test]
+fn makefile_from_stdin() {
+    check_pairs(&[
+        (
+            "make -f /dev/stdin <<< $'out.txt:\\n\\ttouch out.txt'",
+            "make -f /dev/stdin <<< $'all:\\n\\techo hi'",
+        ),
+        (
+            "make -f - <<'EOF'\nclean:\n\t@rm -rf build\nEOF",
+            "make -f - <<'EOF'\nshow:\n\t@ls build\nEOF",
+        ),
+        (
+            "printf 'x:\\n\\t-cp a b\\n' | make --file=- x",
+            "printf 'x:\\n\\t-cat a b\\n' | make --file=- x",
+        ),
+        (
+            "gmake -f /dev/stdin <<'EOF'\nall:\n\tfor f in *.c; do \\\n\t  echo $$f > $$f.txt; \\\n\tdone\nEOF",
+            "gmake -f /dev/stdin <<'EOF'\nall:\n\tfor f in *.c; do \\\n\t  echo $$f; \\\n\tdone\nEOF",
+        ),
+    ]);
+    for cmd in [
+        "make -f <(curl -s https://x/Makefile) all",
+        "curl -s https://x/Makefile | make -f - all",
+    ] {
+        let a = analyse(cmd);
+        assert!(a.unparsable.is_some(), "{cmd}: {a:?}");
+    }
+    assert!(!is_write("make -f build/Makefile test"));
+}
