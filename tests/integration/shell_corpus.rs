@@ -282,13 +282,13 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         blind9.caught_pct(),
         blind9.blocked_pct()
     );
-    // The tenth batch (adversarial): its one miss (`make -f /dev/stdin
-    // <<< …`: make's recipes are not analysed, builds count as read-only)
-    // and its one read-only command still flagged (`x=echo; $x rm -rf /`:
-    // a command name only known at run time) are listed in its History.
+    // The tenth batch (adversarial): every write caught since a makefile
+    // from stdin has its recipes analysed; its one read-only command still
+    // flagged (`x=echo; $x rm -rf /`: a command name only known at run
+    // time) is listed in its History.
     assert!(blind10.writes >= 670 && blind10.readonly >= 720);
     assert!(
-        blind10.caught_pct() >= 99.8 && blind10.blocked_pct() <= 0.2,
+        blind10.caught_pct() >= 100.0 && blind10.blocked_pct() <= 0.2,
         "tenth blind batch: {:.1}% caught, {:.1}% blocked",
         blind10.caught_pct(),
         blind10.blocked_pct()
@@ -304,6 +304,8 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         blind12.caught_pct(),
         blind12.blocked_pct()
     );
+    assert!(blind13.writes >= 480 && blind13.readonly >= 500);
+    assert!(blind14.writes >= 590 && blind14.readonly >= 750);
     for (label, f) in [
         ("first blind batch", &blind),
         ("second blind batch", &blind2),
