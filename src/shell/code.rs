@@ -488,7 +488,8 @@ fn after_from(toks: &[Tok], i: usize) -> bool {
 }
 
 fn python(toks: &[Tok], f: &mut Findings) {
-    // `sqlite3.connect('app.db')` and a writing statement run on it
+    // `sqlite3.connect('app.db')` (or DuckDB's) and a writing statement
+    // run on it
     let (mut db_file, mut db_change) = (false, false);
     let imports = python_imports(toks);
     for (i, t) in toks.iter().enumerate() {
@@ -603,9 +604,11 @@ fn python(toks: &[Tok], f: &mut Findings) {
                 }
                 false
             }
-            "connect" if owner == Some("sqlite3") => {
-                db_file |=
-                    !matches!(args.first(), Some([Tok::Str(d)]) if d == ":memory:" || d.is_empty());
+            "connect" if matches!(owner, Some("sqlite3" | "duckdb")) => {
+                // no database named: DuckDB's is in memory
+                db_file |= args.first().is_some_and(
+                    |a| !matches!(a, [Tok::Str(d)] if d == ":memory:" || d.is_empty()),
+                );
                 false
             }
             "execute" | "executemany" | "executescript" if dotted => {

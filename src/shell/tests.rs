@@ -4017,3 +4017,18 @@ fn makefile_from_stdin() {
     }
     assert!(!is_write("make -f build/Makefile test"));
 }
+
+/// A DuckDB database file opened and changed from Python, as SQLite's is.
+#[test]
+fn python_duckdb_file_changes() {
+    check_pairs(&[(
+        "python -c \"import duckdb; con = duckdb.connect('data/w.duckdb'); con.execute('CREATE SCHEMA b'); con.close()\"",
+        "python -c \"import duckdb; con = duckdb.connect('data/w.duckdb'); print(con.execute('SELECT 1').fetchall())\"",
+    )]);
+    assert!(!is_write(
+        "python -c \"import duckdb; duckdb.connect(':memory:').execute('CREATE TABLE t(a int)')\""
+    ));
+    assert!(!is_write(
+        "python -c \"import duckdb; duckdb.connect().execute('CREATE TABLE t AS SELECT 1')\""
+    ));
+}
