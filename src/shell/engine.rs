@@ -147,12 +147,31 @@ fn is_stdout(v: &str) -> bool {
 
 /// Could `a` be an output option [`is_out_option`] takes (a cheap test)?
 fn maybe_out_option(a: &str) -> bool {
-    a.starts_with("--out") || a.starts_with("-out")
+    a.starts_with("--out")
+        || a.starts_with("-out")
+        || a.starts_with("--export-")
+        || a.starts_with("-dest")
+        || a.starts_with("--dest")
+        || a.split('=').next().is_some_and(|k| k.ends_with("_out"))
 }
 
 /// General write signs on a command in no table: `-o FILE`, `--output`,
-/// `--out-file`, `--outdir`, `-out`, … (not `--output-format`).
+/// `--out-file`, `--outdir`, `-out`, … (not `--output-format`); protoc's
+/// `--LANG_out=DIR`, `--destination`, `--export-FORMAT FILE`.
 fn is_out_option(k: &str) -> bool {
+    if matches!(k, "--destination" | "-destination")
+        || k.strip_prefix("--export-")
+            .is_some_and(|f| !f.is_empty() && !f.contains('-'))
+        || k.strip_prefix("--")
+            .and_then(|l| l.strip_suffix("_out"))
+            .is_some_and(|l| {
+                !l.is_empty()
+                    && l.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+            })
+    {
+        return true;
+    }
     // `-out FILE`, `-output=FILE`: single-dash long options (openssl, Go)
     let Some(rest) = k.strip_prefix("--out").or_else(|| k.strip_prefix("-out")) else {
         return false;
@@ -768,7 +787,7 @@ impl Cx<'_, '_, '_> {
             };
             match key {
                 k if READ_ONLY_FLAGS.contains(&k) => read_only = true,
-                k if WRITE_FLAGS.contains(&k) => {
+                k if WRITE_FLAGS.contains(&k) || CONFIRM_FLAGS.contains(&k) => {
                     flag.get_or_insert(k);
                 }
                 "-o" => {
@@ -815,6 +834,18 @@ impl Cx<'_, '_, '_> {
         }
         if let Some(said) = said_verb(args, named_output, true) {
             self.write(format!("{label} {said}"));
+        }
+        // `TOOL cp|copy SRC… DEST`: DEST, when it is on this machine
+        let pos: Vec<usize> = (0..args.len())
+            .filter(|&k| !args[k].starts_with('-'))
+            .collect();
+        if let [verb, _, .., dest] = pos[..]
+            && COPY_VERBS.contains(&args[verb].as_ref())
+        {
+            let what = format!("{label} {}", args[verb].as_ref());
+            // not `-`, `gs://b/x`, `remote:bucket`, `host:path`
+            let to = select(Targets::Last, &[dest], args);
+            self.write_targets(what, &to, args, marks, false);
         }
     }
 
@@ -1008,6 +1039,12 @@ fn said_verb(args: &[Arg<'_>], named_output: bool, second_verbs: bool) -> Option
         // `TOOL config set|unset|use-context …`: its config file;
         // `TOOL cache clean|purge`: its cache
         Some(format!("{verb} {v}"))
+    } else if let Some(v) = second
+        && LOCAL_NOUNS.contains(&verb)
+        && LOCAL_VERBS.contains(&v)
+    {
+        // `TOOL dependency update`, `TOOL mod tidy`, `TOOL env remove`
+        Some(format!("{verb} {v}"))
     } else {
         None
     }
@@ -1030,6 +1067,7 @@ const READ_ONLY_FLAGS: &[&str] = &[
     "--verify-no-changes",
     "--list",
     "--stdout",
+    "--print",
     "--pretend",
     "--simulate",
     "--help",
@@ -1055,6 +1093,25 @@ const WRITE_FLAGS: &[&str] = &[
     "--updateSnapshot",
 ];
 
+/// Flags that skip a confirmation or overwrite what exists: an unknown
+/// command given one changes something (`TOOL --yes`, `TOOL --force`,
+/// `terraform apply -auto-approve`). Not for a known command's unlisted
+/// subcommand, mostly a remote change there (`gh repo delete --yes`).
+const CONFIRM_FLAGS: &[&str] = &[
+    "--yes",
+    "--assume-yes",
+    "--force",
+    "-auto-approve",
+    "--auto-approve",
+    "--no-input",
+    "--non-interactive",
+    "--noconfirm",
+];
+
+/// First words that copy files: `TOOL cp|copy SRC… DEST` writes DEST
+/// when it is on this machine (`docker cp`, `gsutil cp`, `rclone copy`).
+const COPY_VERBS: &[&str] = &["cp", "copy"];
+
 /// First words that make an unknown command scaffold files.
 const SCAFFOLD_VERBS: &[&str] = &["new", "init", "create", "generate", "scaffold", "add"];
 
@@ -1063,8 +1120,40 @@ const SCAFFOLD_VERBS: &[&str] = &["new", "init", "create", "generate", "scaffold
 /// later argument they mostly change a remote resource (`TOOL app sync`,
 /// `TOOL webapp update`), so they count only first.
 const FIRST_WRITE_VERBS: &[&str] = &[
-    "update", "sync", "restore", "remove", "link", "unlink", "encrypt", "decrypt", "record", "use",
+    "update",
+    "sync",
+    "restore",
+    "remove",
+    "link",
+    "unlink",
+    "encrypt",
+    "decrypt",
+    "record",
+    "use",
     "bump",
+    // the project's build output, lock file, dependencies, migrations
+    "lock",
+    "require",
+    "revision",
+    "autoupdate",
+    "prune",
+    // services and directories this machine trusts
+    "enable",
+    "disable",
+    "allow",
+    // a repository and its work tree (git, hg, jj, sl, dolt)
+    "commit",
+    "merge",
+    "rebase",
+    "cherry-pick",
+    "revert",
+    "reset",
+    "switch",
+    // files made from files
+    "edit",
+    "convert",
+    "import",
+    "render",
 ];
 
 /// Verbs that make an unknown command write as its first or second
@@ -1081,6 +1170,42 @@ const WRITE_VERBS: &[&str] = &[
     "add",
     "login",
     "logout",
+];
+
+/// `TOOL NOUN VERB` where the noun is something of this project or
+/// machine (its dependencies, packages, module, environment, tools,
+/// workspace, version override) and the verb changes it: `TOOL
+/// dependency update`, `TOOL mod tidy`, `TOOL env remove`, `TOOL override
+/// set`. Not `TOOL app update`: an app, a secret, a webapp is mostly
+/// remote.
+const LOCAL_NOUNS: &[&str] = &[
+    "dependency",
+    "dependencies",
+    "dep",
+    "deps",
+    "package",
+    "packages",
+    "pkg",
+    "mod",
+    "module",
+    "modules",
+    "flake",
+    "env",
+    "venv",
+    "tool",
+    "tools",
+    "toolchain",
+    "project",
+    "workspace",
+    "work",
+    "override",
+    "user-secrets",
+];
+
+/// Verbs that change what a [`LOCAL_NOUNS`] noun names.
+const LOCAL_VERBS: &[&str] = &[
+    "update", "upgrade", "init", "new", "create", "set", "unset", "tidy", "remove", "rm", "lock",
+    "sync", "clean", "prune", "use",
 ];
 
 /// `TOOL NOUN VERB`: verbs that write the tool's files when they follow

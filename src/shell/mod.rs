@@ -49,8 +49,12 @@
 //! judged by general rules (`-o FILE`, `--output`, `-out`, `--fix`,
 //! `--write`, `-w`, `--in-place`, `--update-snapshots`, a name that says
 //! format or fix, a first word that scaffolds, formats or acts on local
-//! files: `new`, `fmt`, `install`, `sync`, `TOOL env pull`, `TOOL config
-//! set`, `TOOL login`; `-o json` names a format, not a file) and listed in
+//! files: `new`, `fmt`, `install`, `sync`, `lock`, `commit`, `enable`,
+//! `TOOL env pull`, `TOOL config set`, `TOOL login`, a project-local noun
+//! and a verb that changes it: `TOOL dependency update`, `TOOL mod tidy`;
+//! `TOOL cp|copy SRC DEST` to a local DEST; `--yes`, `--force`,
+//! `-auto-approve`; `--LANG_out=DIR`, `--destination`, `--export-FORMAT`;
+//! `-o json` names a format, not a file) and listed in
 //! [`Analysis::unknown`]. Known commands reach those rules too: a
 //! subcommand their table does not list is judged by the verbs and long
 //! write flags (`docker login`, `gh config set`; as a later word only

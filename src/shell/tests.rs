@@ -1857,6 +1857,129 @@ fn unknown_commands_write_options() {
     ]);
 }
 
+/// General rules: first words that change this machine's files or a
+/// repository (`TOOL lock`, `TOOL enable`, `TOOL allow`,
+/// `TOOL revision`, `TOOL commit|merge|rebase|reset|switch`, `TOOL
+/// require PKG`, `TOOL convert|import|render …`); `--print` makes them
+/// read-only.
+#[test]
+fn unknown_commands_more_first_word_verbs() {
+    check_pairs(&[
+        ("mytool lock", "mytool lock --print"),
+        ("mytool enable mysvc", "mytool status mysvc"),
+        ("mytool disable mysvc", "mytool is-enabled mysvc"),
+        ("mytool allow", "mytool status"),
+        ("mytool revision -m 'add users'", "mytool history"),
+        ("mytool autoupdate", "mytool run --all-files"),
+        ("mytool prune", "mytool ls"),
+        ("mytool commit -m wip", "mytool log"),
+        ("mytool merge feature", "mytool diff feature"),
+        ("mytool rebase main", "mytool show main"),
+        ("mytool cherry-pick abc123", "mytool show abc123"),
+        ("mytool revert abc123", "mytool blame a.c"),
+        ("mytool reset --hard", "mytool status"),
+        ("mytool switch dev", "mytool branches"),
+        ("mytool require acme/lib", "mytool why acme/lib"),
+        ("mytool edit set image app=x:1", "mytool build ."),
+        ("mytool convert -O qcow2 a.raw a.qcow2", "mytool info a.raw"),
+        ("mytool import key.asc", "mytool list-keys"),
+        ("mytool render report.qmd", "mytool inspect report.qmd"),
+    ]);
+}
+
+/// General rules: `TOOL cp|copy SRC… DEST` writes DEST when it is on
+/// this machine (not `-`, not `bucket:path`, not `gs://…`).
+#[test]
+fn unknown_commands_copy_verbs() {
+    check_pairs(&[
+        (
+            "mytool cp box:/app/log.txt ./log.txt",
+            "mytool cp box:/app/log.txt -",
+        ),
+        (
+            "mytool cp gs://b/model.bin models/",
+            "mytool cp report.pdf gs://b/r/",
+        ),
+        (
+            "mytool copy remote:bucket ./data",
+            "mytool copy ./data remote:bucket",
+        ),
+    ]);
+    assert_eq!(
+        analyse("mytool cp box:/a/b.txt out/b.txt").targets,
+        ["out/b.txt"]
+    );
+}
+
+/// General rules: `TOOL NOUN VERB` where the noun is something of this
+/// project or machine (its dependencies, packages, module, environment,
+/// tools, workspace, version override) and the verb changes it.
+#[test]
+fn unknown_commands_local_noun_verbs() {
+    check_pairs(&[
+        (
+            "mytool dependency update ./chart",
+            "mytool dependency list ./chart",
+        ),
+        ("mytool mod tidy", "mytool mod edit -json"),
+        ("mytool mod init example.com/m", "mytool mod why x"),
+        ("mytool env update -f env.yml", "mytool env list"),
+        ("mytool env remove -n old", "mytool env export"),
+        ("mytool package init --type lib", "mytool package describe"),
+        ("mytool pkg set scripts.x=y", "mytool pkg get scripts"),
+        ("mytool tool update -g ef", "mytool tool list -g"),
+        ("mytool override set nightly", "mytool override list"),
+        ("mytool flake update", "mytool flake show"),
+        ("mytool workspace new staging", "mytool workspace show"),
+        ("mytool dependency update", "mytool app update"),
+    ]);
+}
+
+/// General rules: options that skip a confirmation or overwrite what
+/// exists (`--yes`, `--force`, `-auto-approve`, `--no-input`,
+/// `--non-interactive`) say an unknown command changes something.
+#[test]
+fn unknown_commands_confirmation_flags() {
+    check_pairs(&[
+        ("mytool --yes -i in.mp4 out.mp4", "mytool -y -i in.mp4"),
+        ("mytool detect --force", "mytool detect"),
+        ("mytool apply -auto-approve", "mytool plan"),
+        ("mytool gh:org/template --no-input", "mytool --version"),
+        ("mytool build --yes", "mytool build --yes --dry-run"),
+        (
+            "mytool --install-types --non-interactive src/",
+            "mytool src/",
+        ),
+    ]);
+}
+
+/// General rules: protoc-style `--LANG_out=DIR` options, `--destination`
+/// and `--export-FORMAT FILE` name what they write.
+#[test]
+fn unknown_commands_more_output_options() {
+    check_pairs(&[
+        (
+            "mytool --go_out=gen api.proto",
+            "mytool --go_opt=paths=x api.proto",
+        ),
+        ("mytool --cpp_out gen api.proto", "mytool api.proto"),
+        (
+            "mytool -destination=mock.go -source=s.go",
+            "mytool -source=s.go",
+        ),
+        (
+            "mytool --destination out/ a.txt",
+            "mytool -destination 'platform=iOS'",
+        ),
+        (
+            "mytool --export-markdown bench.md 'sleep 1'",
+            "mytool 'sleep 1'",
+        ),
+        ("mytool --export-json=r.json x", "mytool --export-json=- x"),
+    ]);
+    assert_eq!(analyse("mytool --go_out=gen api.proto").targets, ["gen"]);
+}
+
 /// How the general rules for unknown commands do on the corpus when every
 /// command but wrappers and those classified by code is unknown: an
 /// estimate of how they do on tools flowgate has not seen. Prints the
