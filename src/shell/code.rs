@@ -490,6 +490,9 @@ fn after_from(toks: &[Tok], i: usize) -> bool {
 fn python(toks: &[Tok], f: &mut Findings) {
     // `sqlite3.connect('app.db')` and a writing statement run on it
     let (mut db_file, mut db_change) = (false, false);
+    // a Great Expectations context kept in files (`gx.get_context()`, not
+    // `mode="ephemeral"`) and a change made through it (`ctx.suites.add(…)`)
+    let (mut gx_file, mut gx_change) = (false, false);
     let imports = python_imports(toks);
     for (i, t) in toks.iter().enumerate() {
         let Tok::Ident(name) = t else { continue };
@@ -564,6 +567,11 @@ fn python(toks: &[Tok], f: &mut Findings) {
             | "unpack_archive" | "urlretrieve" | "savefig" | "to_csv" | "to_parquet"
             | "to_excel" | "to_pickle" | "to_feather" | "to_hdf" | "savetxt" | "extractall"
             | "makedirs" | "removedirs" => !(name.starts_with("to_") && args.is_empty()),
+            // pyarrow (`pq.write_table(t, path)`), polars (`df.write_parquet(path)`;
+            // with no path some return the text)
+            "write_table" | "write_to_dataset" | "write_dataset" | "write_feather"
+            | "write_parquet" | "write_csv" | "write_ipc" | "write_excel" | "write_delta"
+            | "write_avro" | "write_ndjson" => dotted && !args.is_empty(),
             "mkdir" | "rmdir" | "unlink" => dotted,
             "rename" => owner.is_some_and(|o| matches!(o, "os" | "shutil")) || after_call,
             "remove" | "renames" | "replace" | "link" | "symlink" | "chmod" | "chown" | "utime"
@@ -608,6 +616,35 @@ fn python(toks: &[Tok], f: &mut Findings) {
                     !matches!(args.first(), Some([Tok::Str(d)]) if d == ":memory:" || d.is_empty());
                 false
             }
+            "get_context" => {
+                gx_file |= !args.iter().any(|a| {
+                    matches!(a, [Tok::Ident(k), Tok::Punct('='), Tok::Str(v), ..]
+                        if k == "mode" && matches!(v.as_str(), "ephemeral" | "cloud"))
+                });
+                false
+            }
+            "add" | "add_or_update" | "delete" | "update"
+                if matches!(
+                    owner,
+                    Some("suites" | "checkpoints" | "validation_definitions" | "data_sources")
+                ) =>
+            {
+                gx_change = true;
+                false
+            }
+            "add_expectation_suite"
+            | "add_or_update_expectation_suite"
+            | "save_expectation_suite"
+            | "delete_expectation_suite"
+            | "add_checkpoint"
+            | "add_or_update_checkpoint"
+            | "add_datasource"
+            | "build_data_docs"
+                if dotted =>
+            {
+                gx_change = true;
+                false
+            }
             "execute" | "executemany" | "executescript" if dotted => {
                 let sql = args.first().map(|a| strings(a)).unwrap_or_default();
                 let found = scan_sql(&sql);
@@ -626,6 +663,10 @@ fn python(toks: &[Tok], f: &mut Findings) {
     }
     if db_file && db_change {
         f.writes.push("changes a database file (sqlite3)".into());
+    }
+    if gx_file && gx_change {
+        f.writes
+            .push("changes a Great Expectations project's files".into());
     }
 }
 
@@ -1944,8 +1985,14 @@ pub(crate) fn scan_sql(text: &str) -> Sql {
         }
         match first {
             "INSERT" | "UPDATE" | "DELETE" | "REPLACE" | "CREATE" | "DROP" | "ALTER" | "VACUUM"
-            | "REINDEX" | "ANALYZE" | "UPSERT" | "MERGE" | "TRUNCATE" | "ATTACH" | "INSTALL"
-            | "LOAD" | "IMPORT" | "CHECKPOINT" => out.db = true,
+            | "REINDEX" | "ANALYZE" | "UPSERT" | "MERGE" | "TRUNCATE" | "ATTACH" | "LOAD"
+            | "IMPORT" | "CHECKPOINT" => out.db = true,
+            // duckdb's extensions go to ~/.duckdb/extensions, whatever the
+            // database
+            "INSTALL" => out.files.push(String::new()),
+            "FORCE" if upper.split_whitespace().nth(1) == Some("INSTALL") => {
+                out.files.push(String::new())
+            }
             "PRAGMA" if t.contains('=') || upper.contains("OPTIMIZE") => out.db = true,
             "COPY" if upper.contains(" TO ") => out.files.push(String::new()),
             "COPY" => out.db = true,

@@ -2393,18 +2393,40 @@ pub(crate) const TABLE: &[Spec] = &[
                 "-t", "--type", "-v", "--value", "-r", "--read", "-w", "--write", "-s",
                 "--selector", "-d", "--document",
             ])]),
+    // great_expectations' CLI (before 1.0): new suites, checkpoints and
+    // datasources, the project's config, its data docs
+    cmd(&["great_expectations", "great-expectations"])
+        .values(&["-c", "--config", "-d", "--directory"])
+        .subs(&[
+            sub(&["init"]).always(),
+            sub(&["suite", "checkpoint", "datasource", "expectation"]).subs(&[sub(&[
+                "new", "edit", "delete", "script", "scaffold", "demo", "add",
+            ])
+            .always()]),
+            sub(&["project"]).subs(&[sub(&["upgrade"]).always()]),
+            sub(&["docs"]).subs(&[sub(&["build", "clean"]).always()]),
+            sub(&["store"]).subs(&[sub(&["list"])]),
+        ]),
+    // `--insert` (with `--db`) loads the files into the database
+    cmd(&["csvsql"]).write_flags(&["--insert"]).values(&[
+        "--db", "--query", "--tables", "-d", "--delimiter", "-q", "--quotechar", "-e",
+        "--encoding", "-i", "--dialect", "--prefix", "--before-insert", "--after-insert",
+        "--chunk-size", "-y", "--snifflimit", "--db-schema", "--engine-option",
+    ]),
+    // `-s EXP` (`--split-exp`) writes each document to a file named by EXP
     cmd(&["yq"])
-        .write_flags(&["-i", "--inplace", "--in-place"])
+        .write_flags(&["-i", "--inplace", "--in-place", "-s", "--split-exp"])
         .targets(From(2))
         .values(&[
             "-o", "--output-format", "-p", "--input-format", "-I", "--indent", "--from-file",
-            "--expression",
+            "--expression", "-s", "--split-exp",
         ])
         .subs(&[sub(&["e", "eval", "ea", "eval-all"])
-            .write_flags(&["-i", "--inplace", "--in-place"])
+            .write_flags(&["-i", "--inplace", "--in-place", "-s", "--split-exp"])
             .targets(From(2))
             .values(&[
-                "-o", "--output-format", "-p", "--input-format", "-I", "--indent",
+                "-o", "--output-format", "-p", "--input-format", "-I", "--indent", "-s",
+                "--split-exp",
             ])]),
     cmd(&["mlr", "miller"]).write_flags(&["-I"]).targets(A),
     cmd(&["sd"])

@@ -4195,3 +4195,57 @@ fn blind13_infra_monorepo() {
         ("earthly prune", "earthly ls"),
     ]);
 }
+
+/// Thirteenth blind batch: data tools (duckdb extensions, csvsql, Miller,
+/// yq's split, pyarrow and polars writers, Great Expectations).
+#[test]
+fn blind13_infra_data() {
+    check_pairs(&[
+        ("duckdb -c \"INSTALL httpfs\"", "duckdb -c \"SELECT 42\""),
+        (
+            "duckdb -c \"FORCE INSTALL spatial\"",
+            "duckdb -c \"SELECT * FROM duckdb_extensions()\"",
+        ),
+        (
+            "csvsql --db sqlite:///shop.db --insert --tables customers data/customers.csv",
+            "csvsql --db sqlite:///shop.db --query \"select count(*) from customers\"",
+        ),
+        (
+            "yq -s '.metadata.name' k8s/all-in-one.yaml",
+            "yq '.metadata.name' k8s/all-in-one.yaml",
+        ),
+        ("yq e --split-exp '.kind' all.yaml", "yq e '.kind' all.yaml"),
+        (
+            "python3 -c \"import pyarrow.parquet as pq; t = pq.read_table('data/events.parquet'); pq.write_table(t.slice(0, 1000), '/tmp/events_sample.parquet')\"",
+            "python3 -c \"import pyarrow.parquet as pq; t = pq.read_table('data/events.parquet'); print(t.num_rows)\"",
+        ),
+        (
+            "python3 -c \"import polars as pl; pl.read_csv('a.csv').write_parquet('a.parquet')\"",
+            "python3 -c \"import polars as pl; print(pl.read_csv('a.csv').write_csv())\"",
+        ),
+        (
+            "great_expectations suite new",
+            "great_expectations suite list",
+        ),
+        (
+            "great_expectations checkpoint new nightly_orders",
+            "great_expectations checkpoint list",
+        ),
+        (
+            "great_expectations project upgrade",
+            "great_expectations project check-config",
+        ),
+        (
+            "great_expectations docs build",
+            "great_expectations datasource list",
+        ),
+        (
+            "python3 - <<'EOF'\nimport great_expectations as gx\nctx = gx.get_context(mode=\"file\")\nctx.suites.add(gx.ExpectationSuite(name=\"orders_suite\"))\nEOF",
+            "python3 - <<'EOF'\nimport great_expectations as gx\nctx = gx.get_context(mode=\"ephemeral\")\nctx.suites.add(gx.ExpectationSuite(name=\"orders_suite\"))\nEOF",
+        ),
+        (
+            "python3 -c 'import great_expectations as gx; gx.get_context().build_data_docs()'",
+            "python3 -c 'import great_expectations as gx; print(gx.get_context().suites.all())'",
+        ),
+    ]);
+}
