@@ -2390,6 +2390,134 @@ fn sql_statements(text: &str) -> Vec<String> {
     out
 }
 
+/// A Miller DSL expression (`mlr put`/`filter`): output statements
+/// redirected to a file (`tee > "out/".$k.".csv", $*`, `emit > "f", @x`,
+/// `print > stderr, …` is not one) and the shell commands it runs
+/// (`tee | "gzip > f", $*`, `system("…")`, `exec("cmd", ["arg"])`).
+pub(crate) fn scan_mlr(prog: &str) -> Findings {
+    const OUTPUTS: &[&str] = &[
+        "tee", "emit", "emitp", "emitf", "emit1", "print", "printn", "eprint", "eprintn", "dump",
+        "edump",
+    ];
+    let s: Vec<char> = prog.chars().collect();
+    let mut f = Findings::default();
+    // the string literal starting at `s[i]` (a `"`), and the index after it
+    let literal = |mut i: usize| {
+        let mut text = String::new();
+        i += 1;
+        while let Some(&d) = s.get(i) {
+            if d == '\\' {
+                text.extend(s.get(i + 1));
+                i += 2;
+                continue;
+            }
+            if d == '"' {
+                return (text, i + 1);
+            }
+            text.push(d);
+            i += 1;
+        }
+        (text, i)
+    };
+    let skip_blanks = |mut i: usize| {
+        while s.get(i).is_some_and(|c| c.is_whitespace()) {
+            i += 1;
+        }
+        i
+    };
+    let mut i = 0;
+    while let Some(&c) = s.get(i) {
+        if c == '"' {
+            i = literal(i).1;
+            continue;
+        }
+        if c == '#' {
+            while s.get(i).is_some_and(|&d| d != '\n') {
+                i += 1;
+            }
+            continue;
+        }
+        if !(c.is_alphabetic() || c == '_') || (i > 0 && matches!(s[i - 1], '$' | '@' | '.')) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while s.get(i).is_some_and(|d| d.is_alphanumeric() || *d == '_') {
+            i += 1;
+        }
+        let word: String = s[start..i].iter().collect();
+        let j = skip_blanks(i);
+        if OUTPUTS.contains(&word.as_str()) {
+            match s.get(j) {
+                Some('>') => {
+                    let k = skip_blanks(if s.get(j + 1) == Some(&'>') {
+                        j + 2
+                    } else {
+                        j + 1
+                    });
+                    let target: String = s[k.min(s.len())..]
+                        .iter()
+                        .take_while(|&&d| !matches!(d, ',' | ';' | '}' | '\n'))
+                        .collect::<String>()
+                        .trim()
+                        .to_string();
+                    let plain = target.trim_matches('"');
+                    if !matches!(target.as_str(), "stdout" | "stderr")
+                        && !super::classify::is_safe_target(plain)
+                    {
+                        f.writes.push(format!("{word} > {target}"));
+                    }
+                }
+                Some('|') => {
+                    let k = skip_blanks(j + 1);
+                    if s.get(k) == Some(&'"') {
+                        f.shell.push(literal(k).0);
+                    } else {
+                        f.runtime.get_or_insert_with(|| {
+                            format!("the command {word} pipes to is only known at run time")
+                        });
+                    }
+                }
+                _ => {}
+            }
+        } else if matches!(word.as_str(), "system" | "exec") && s.get(j) == Some(&'(') {
+            // the string literals of the call: the command and its arguments
+            let (mut k, mut depth, mut lits, mut plain) = (j, 0usize, Vec::new(), true);
+            while let Some(&ch) = s.get(k) {
+                match ch {
+                    '(' | '[' => depth += 1,
+                    ')' | ']' => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    '"' => {
+                        let (lit, next) = literal(k);
+                        lits.push(lit);
+                        k = next;
+                        continue;
+                    }
+                    ',' | ' ' | '\t' => {}
+                    _ => plain = false,
+                }
+                k += 1;
+            }
+            if !plain {
+                f.runtime.get_or_insert_with(|| {
+                    format!("the command {word}() runs is only known at run time")
+                });
+            }
+            let cmd = lits.join(" ");
+            if !cmd.trim().is_empty() {
+                f.shell.push(cmd);
+            }
+            i = k;
+        }
+    }
+    f
+}
+
 /// An awk program: `print … > file`, `printf … >> file`, and the shell
 /// commands it runs (`system("…")`, `print | "cmd"`, `"cmd" | getline`).
 pub(crate) fn scan_awk(prog: &str) -> Findings {

@@ -4,6 +4,7 @@
 //! `source`, interpreters and their inline code, `sed`, `awk`, `find`,
 //! `fd`, `xargs`, `parallel`, `tar`, `sqlite3`, `duckdb`, `psql`,
 //! `pacman`, `pwsh`, `tclsh`, `emacs` in batch mode, `ex` and `ed` scripts,
+//! `mlr` (Miller: its verbs and DSL expressions),
 //! `sox` (its output is the last file before its effects) — are in
 //! `classify.rs`; they are known commands too ([`CODE`]).
 //!
@@ -28,7 +29,7 @@ pub(crate) const CODE: &[&str] = &[
     "fdfind", "xargs", "gxargs", "parallel", "tar", "gtar", "bsdtar", "sqlite3", "duckdb",
     "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir", "psql", "julia", "ex", "ed", "red",
     "emacs",
-    "sox",
+    "sox", "mlr", "miller",
 ];
 
 const A: Targets = Targets::All;
@@ -2428,7 +2429,6 @@ pub(crate) const TABLE: &[Spec] = &[
                 "-o", "--output-format", "-p", "--input-format", "-I", "--indent", "-s",
                 "--split-exp",
             ])]),
-    cmd(&["mlr", "miller"]).write_flags(&["-I"]).targets(A),
     cmd(&["sd"])
         .writes_targets(From(3))
         .read_only(&["-p", "--preview"])

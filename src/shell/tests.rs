@@ -4249,3 +4249,42 @@ fn blind13_infra_data() {
         ),
     ]);
 }
+
+/// Thirteenth blind batch: Miller's verbs and DSL that write files.
+#[test]
+fn blind13_infra_miller() {
+    check_pairs(&[
+        (
+            "mlr --csv split -g region data/orders.csv",
+            "mlr --icsv --opprint stats1 -a mean,p50,max -f total -g region data/orders.csv",
+        ),
+        (
+            "mlr --icsv --opprint tee /tmp/orders_copy.csv then head -n 3 data/orders.csv",
+            "mlr --c2p head -n 5 then cut -f id,email data/users.csv",
+        ),
+        (
+            "mlr --csv put -q 'tee > \"/tmp/by_status/\".$status.\".csv\", $*' data/orders.csv",
+            "mlr --csv put -q 'print > stderr, $status' data/orders.csv",
+        ),
+        (
+            "mlr -n put 'end { emit > \"sums.json\", @sums }'",
+            "mlr -n put 'end { emit @sums }'",
+        ),
+        (
+            "mlr --icsv filter -x 'system(\"rm -rf out\") == \"\"' data.csv",
+            "mlr --icsv --ojson filter '$total > 500' data/orders.csv",
+        ),
+        (
+            "mlr --csv put 'tee | \"gzip > out.gz\", $*' data.csv",
+            "mlr --csv put 'tee | \"wc -l\", $*' data.csv",
+        ),
+        (
+            "mlr -I --csv sort -f name people.csv",
+            "mlr --csv sort -f name people.csv",
+        ),
+        (
+            "mlr --prepipe 'rm -f x' --csv cat a.csv",
+            "mlr --prepipe gunzip --csv cat a.csv.gz",
+        ),
+    ]);
+}
