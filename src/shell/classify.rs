@@ -1344,6 +1344,7 @@ impl Cx<'_, '_, '_> {
             "sed" | "gsed" => self.sed(name, args, marks),
             "tar" | "gtar" | "bsdtar" => self.tar(args, marks),
             "sqlite3" | "duckdb" => self.sql(name, args, stdin, marks),
+            "mlr" | "miller" => self.mlr(name, args, marks),
             "psql" => self.psql(args, stdin, marks),
             "pacman" => {
                 let write = args.iter().any(|a| {
@@ -1363,6 +1364,130 @@ impl Cx<'_, '_, '_> {
             "bun" => self.bun(args, stdin, marks),
             "sox" => self.sox(args, marks),
             _ => {}
+        }
+    }
+
+    /// `mlr [MAIN-FLAGS] VERB … [then VERB …] [FILES]`: `-I` edits its
+    /// files in place; the `split` verb writes one file per group, `tee
+    /// FILE` a copy; `put`/`filter` expressions can redirect output to files
+    /// and run commands (`code::scan_mlr`); `--prepipe CMD` runs a command.
+    fn mlr(&mut self, name: &str, args: &[Arg<'_>], marks: Marks) {
+        const VALUES: &[&str] = &[
+            "--ifs",
+            "--ofs",
+            "--fs",
+            "--ips",
+            "--ops",
+            "--ps",
+            "--irs",
+            "--ors",
+            "--rs",
+            "--ifs-regex",
+            "--ips-regex",
+            "--from",
+            "--load",
+            "--nr-progress-mod",
+            "--records-per-batch",
+            "--tz",
+            "--ofmt",
+            "--fflatsep",
+            "--flatsep",
+            "--jflatsep",
+            "--oflatsep",
+            "--iflatsep",
+            "--seed",
+            "--files",
+            "--key-color",
+            "--value-color",
+            "--pass-color",
+            "--fail-color",
+            "--help-color",
+            "-s",
+        ];
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            let a = a.as_ref();
+            if !a.starts_with('-') || a.len() == 1 {
+                break;
+            }
+            match a {
+                "-I" => self.write(format!("{name} -I (edits its files in place)")),
+                "--prepipe" | "--prepipex" => {
+                    if let Some(v) = args.get(i + 1) {
+                        if marks.code(i + 1, v) {
+                            self.unknown(format_args!("the command {name} {a} runs"), v);
+                        }
+                        self.reanalyse(v);
+                    }
+                    i += 1;
+                }
+                "--mfrom" | "--mload" => {
+                    while args.get(i + 1).is_some_and(|w| w != "--") {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                _ if VALUES.contains(&a) => i += 1,
+                _ => {}
+            }
+            i += 1;
+        }
+        let rest = args.get(i..).unwrap_or(&[]);
+        let mut at = i;
+        for seg in rest.split(|a| a == "then") {
+            let base = at;
+            at += seg.len() + 1;
+            let Some((verb, vargs)) = seg.split_first() else {
+                continue;
+            };
+            match verb.as_ref() {
+                "split" => self.write(format!("{name} split (one file per group)")),
+                "tee" => {
+                    let pipe = vargs.iter().any(|a| a == "-p");
+                    if let Some(k) = vargs.iter().position(|a| !a.starts_with('-')) {
+                        let (v, vi) = (vargs[k].as_ref(), base + 1 + k);
+                        if pipe {
+                            if marks.code(vi, v) {
+                                self.unknown(format_args!("the command {name} tee -p runs"), v);
+                            }
+                            self.reanalyse(v);
+                        } else if !is_safe_target(v) {
+                            self.write_to(format!("{name} tee {v}"), v, marks.path(vi, v));
+                        }
+                    }
+                }
+                "put" | "filter" => {
+                    let mut exprs: Vec<&str> = Vec::new();
+                    let mut from_file = false;
+                    let mut k = 0;
+                    while let Some(a) = vargs.get(k) {
+                        match a.as_ref() {
+                            "-f" => {
+                                from_file = true;
+                                k += 1;
+                            }
+                            "-e" => {
+                                exprs.extend(vargs.get(k + 1).map(|e| e.as_ref()));
+                                k += 1;
+                            }
+                            "-s" => k += 1,
+                            o if o.starts_with('-') => {}
+                            e => {
+                                if exprs.is_empty() && !from_file {
+                                    exprs.push(e);
+                                }
+                                break;
+                            }
+                        }
+                        k += 1;
+                    }
+                    for e in exprs {
+                        let f = code::scan_mlr(e);
+                        self.findings(f, &format!("{name} {}", verb.as_ref()));
+                    }
+                }
+                _ => {}
+            }
         }
     }
 

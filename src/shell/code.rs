@@ -491,6 +491,9 @@ fn python(toks: &[Tok], f: &mut Findings) {
     // `sqlite3.connect('app.db')` (or DuckDB's) and a writing statement
     // run on it
     let (mut db_file, mut db_change) = (false, false);
+    // a Great Expectations context kept in files (`gx.get_context()`, not
+    // `mode="ephemeral"`) and a change made through it (`ctx.suites.add(…)`)
+    let (mut gx_file, mut gx_change) = (false, false);
     let imports = python_imports(toks);
     for (i, t) in toks.iter().enumerate() {
         let Tok::Ident(name) = t else { continue };
@@ -565,6 +568,11 @@ fn python(toks: &[Tok], f: &mut Findings) {
             | "unpack_archive" | "urlretrieve" | "savefig" | "to_csv" | "to_parquet"
             | "to_excel" | "to_pickle" | "to_feather" | "to_hdf" | "savetxt" | "extractall"
             | "makedirs" | "removedirs" => !(name.starts_with("to_") && args.is_empty()),
+            // pyarrow (`pq.write_table(t, path)`), polars (`df.write_parquet(path)`;
+            // with no path some return the text)
+            "write_table" | "write_to_dataset" | "write_dataset" | "write_feather"
+            | "write_parquet" | "write_csv" | "write_ipc" | "write_excel" | "write_delta"
+            | "write_avro" | "write_ndjson" => dotted && !args.is_empty(),
             "mkdir" | "rmdir" | "unlink" => dotted,
             "rename" => owner.is_some_and(|o| matches!(o, "os" | "shutil")) || after_call,
             "remove" | "renames" | "replace" | "link" | "symlink" | "chmod" | "chown" | "utime"
@@ -611,6 +619,35 @@ fn python(toks: &[Tok], f: &mut Findings) {
                 );
                 false
             }
+            "get_context" => {
+                gx_file |= !args.iter().any(|a| {
+                    matches!(a, [Tok::Ident(k), Tok::Punct('='), Tok::Str(v), ..]
+                        if k == "mode" && matches!(v.as_str(), "ephemeral" | "cloud"))
+                });
+                false
+            }
+            "add" | "add_or_update" | "delete" | "update"
+                if matches!(
+                    owner,
+                    Some("suites" | "checkpoints" | "validation_definitions" | "data_sources")
+                ) =>
+            {
+                gx_change = true;
+                false
+            }
+            "add_expectation_suite"
+            | "add_or_update_expectation_suite"
+            | "save_expectation_suite"
+            | "delete_expectation_suite"
+            | "add_checkpoint"
+            | "add_or_update_checkpoint"
+            | "add_datasource"
+            | "build_data_docs"
+                if dotted =>
+            {
+                gx_change = true;
+                false
+            }
             "execute" | "executemany" | "executescript" if dotted => {
                 let sql = args.first().map(|a| strings(a)).unwrap_or_default();
                 let found = scan_sql(&sql);
@@ -629,6 +666,10 @@ fn python(toks: &[Tok], f: &mut Findings) {
     }
     if db_file && db_change {
         f.writes.push("changes a database file (sqlite3)".into());
+    }
+    if gx_file && gx_change {
+        f.writes
+            .push("changes a Great Expectations project's files".into());
     }
 }
 
@@ -1947,8 +1988,14 @@ pub(crate) fn scan_sql(text: &str) -> Sql {
         }
         match first {
             "INSERT" | "UPDATE" | "DELETE" | "REPLACE" | "CREATE" | "DROP" | "ALTER" | "VACUUM"
-            | "REINDEX" | "ANALYZE" | "UPSERT" | "MERGE" | "TRUNCATE" | "ATTACH" | "INSTALL"
-            | "LOAD" | "IMPORT" | "CHECKPOINT" => out.db = true,
+            | "REINDEX" | "ANALYZE" | "UPSERT" | "MERGE" | "TRUNCATE" | "ATTACH" | "LOAD"
+            | "IMPORT" | "CHECKPOINT" => out.db = true,
+            // duckdb's extensions go to ~/.duckdb/extensions, whatever the
+            // database
+            "INSTALL" => out.files.push(String::new()),
+            "FORCE" if upper.split_whitespace().nth(1) == Some("INSTALL") => {
+                out.files.push(String::new())
+            }
             "PRAGMA" if t.contains('=') || upper.contains("OPTIMIZE") => out.db = true,
             "COPY" if upper.contains(" TO ") => out.files.push(String::new()),
             "COPY" => out.db = true,
@@ -2344,6 +2391,134 @@ fn sql_statements(text: &str) -> Vec<String> {
         out.push(cur);
     }
     out
+}
+
+/// A Miller DSL expression (`mlr put`/`filter`): output statements
+/// redirected to a file (`tee > "out/".$k.".csv", $*`, `emit > "f", @x`,
+/// `print > stderr, …` is not one) and the shell commands it runs
+/// (`tee | "gzip > f", $*`, `system("…")`, `exec("cmd", ["arg"])`).
+pub(crate) fn scan_mlr(prog: &str) -> Findings {
+    const OUTPUTS: &[&str] = &[
+        "tee", "emit", "emitp", "emitf", "emit1", "print", "printn", "eprint", "eprintn", "dump",
+        "edump",
+    ];
+    let s: Vec<char> = prog.chars().collect();
+    let mut f = Findings::default();
+    // the string literal starting at `s[i]` (a `"`), and the index after it
+    let literal = |mut i: usize| {
+        let mut text = String::new();
+        i += 1;
+        while let Some(&d) = s.get(i) {
+            if d == '\\' {
+                text.extend(s.get(i + 1));
+                i += 2;
+                continue;
+            }
+            if d == '"' {
+                return (text, i + 1);
+            }
+            text.push(d);
+            i += 1;
+        }
+        (text, i)
+    };
+    let skip_blanks = |mut i: usize| {
+        while s.get(i).is_some_and(|c| c.is_whitespace()) {
+            i += 1;
+        }
+        i
+    };
+    let mut i = 0;
+    while let Some(&c) = s.get(i) {
+        if c == '"' {
+            i = literal(i).1;
+            continue;
+        }
+        if c == '#' {
+            while s.get(i).is_some_and(|&d| d != '\n') {
+                i += 1;
+            }
+            continue;
+        }
+        if !(c.is_alphabetic() || c == '_') || (i > 0 && matches!(s[i - 1], '$' | '@' | '.')) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while s.get(i).is_some_and(|d| d.is_alphanumeric() || *d == '_') {
+            i += 1;
+        }
+        let word: String = s[start..i].iter().collect();
+        let j = skip_blanks(i);
+        if OUTPUTS.contains(&word.as_str()) {
+            match s.get(j) {
+                Some('>') => {
+                    let k = skip_blanks(if s.get(j + 1) == Some(&'>') {
+                        j + 2
+                    } else {
+                        j + 1
+                    });
+                    let target: String = s[k.min(s.len())..]
+                        .iter()
+                        .take_while(|&&d| !matches!(d, ',' | ';' | '}' | '\n'))
+                        .collect::<String>()
+                        .trim()
+                        .to_string();
+                    let plain = target.trim_matches('"');
+                    if !matches!(target.as_str(), "stdout" | "stderr")
+                        && !super::classify::is_safe_target(plain)
+                    {
+                        f.writes.push(format!("{word} > {target}"));
+                    }
+                }
+                Some('|') => {
+                    let k = skip_blanks(j + 1);
+                    if s.get(k) == Some(&'"') {
+                        f.shell.push(literal(k).0);
+                    } else {
+                        f.runtime.get_or_insert_with(|| {
+                            format!("the command {word} pipes to is only known at run time")
+                        });
+                    }
+                }
+                _ => {}
+            }
+        } else if matches!(word.as_str(), "system" | "exec") && s.get(j) == Some(&'(') {
+            // the string literals of the call: the command and its arguments
+            let (mut k, mut depth, mut lits, mut plain) = (j, 0usize, Vec::new(), true);
+            while let Some(&ch) = s.get(k) {
+                match ch {
+                    '(' | '[' => depth += 1,
+                    ')' | ']' => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    '"' => {
+                        let (lit, next) = literal(k);
+                        lits.push(lit);
+                        k = next;
+                        continue;
+                    }
+                    ',' | ' ' | '\t' => {}
+                    _ => plain = false,
+                }
+                k += 1;
+            }
+            if !plain {
+                f.runtime.get_or_insert_with(|| {
+                    format!("the command {word}() runs is only known at run time")
+                });
+            }
+            let cmd = lits.join(" ");
+            if !cmd.trim().is_empty() {
+                f.shell.push(cmd);
+            }
+            i = k;
+        }
+    }
+    f
 }
 
 /// An awk program: `print … > file`, `printf … >> file`, and the shell

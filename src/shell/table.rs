@@ -4,6 +4,7 @@
 //! `source`, interpreters and their inline code, `sed`, `awk`, `find`,
 //! `fd`, `xargs`, `parallel`, `tar`, `sqlite3`, `duckdb`, `psql`,
 //! `pacman`, `pwsh`, `tclsh`, `emacs` in batch mode, `ex` and `ed` scripts,
+//! `mlr` (Miller: its verbs and DSL expressions),
 //! `sox` (its output is the last file before its effects) — are in
 //! `classify.rs`; they are known commands too ([`CODE`]).
 //!
@@ -28,7 +29,7 @@ pub(crate) const CODE: &[&str] = &[
     "fdfind", "xargs", "gxargs", "parallel", "tar", "gtar", "bsdtar", "sqlite3", "duckdb",
     "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir", "psql", "julia", "ex", "ed", "red",
     "emacs",
-    "sox",
+    "sox", "mlr", "miller",
 ];
 
 const A: Targets = Targets::All;
@@ -66,6 +67,9 @@ const WRITING_ENV: &[(&str, &[&str])] = &[
     ("TRYBUILD", &["overwrite"]),
     ("SNAPSHOTS", &["overwrite"]),
     ("UPDATE_EXPECT", &[]),
+    // the log file terraform (with `TF_LOG`) and packer write
+    ("TF_LOG_PATH", &[]),
+    ("PACKER_LOG_PATH", &[]),
 ];
 
 /// Does the assignment `w` (`NAME=VALUE`) make its command write?
@@ -128,14 +132,14 @@ pub(crate) const TABLE: &[Spec] = &[
         "rustc", "clippy-driver", "rust-analyzer", "cargo-nextest", "tox", "nox", "pyright", "pylint", "flake8", "pyflakes", "pycodestyle", "pydocstyle", "bandit",
         "vulture", "radon", "xenon", "mocha", "ava", "karma", "cypress", "rspec",
         "minitest", "phpunit", "psalm", "bats", "behave", "ctest",
-        "bazel", "bazelisk", "buck2", "scons", "java", "kotlinc", "kotlin",
+        "scons", "java", "kotlinc", "kotlin",
         "scalac", "scala", "lein", "clojure", "clj", "ghc", "ghci", "stack",
         "ocaml", "opam", "erl", "rebar3", "gleam", "nim", "crystal",
         "swiftc", "xcodebuild", "gcc-ar", "as", "shellcheck", "hadolint",
         "yamllint", "actionlint", "cspell", "vale", "proselint", "write-good", "alex",
         "staticcheck", "golint", "revive", "govulncheck", "errcheck", "ineffassign", "gosec",
         "cargo-deny", "cargo-audit", "cargo-outdated", "cargo-udeps", "cargo-bloat",
-        "cargo-expand", "tfsec", "checkov", "kubeval", "kubeconform", "conftest", "opa",
+        "cargo-expand", "tfsec", "kubeval", "kubeconform", "conftest", "opa",
         "spectral", "commitlint", "lint-staged", "danger", "sonar-scanner", "selene", "luacheck",
         "credo", "dialyzer", "reek", "brakeman", "htmlhint", "jshint", "jscs", "vue-tsc",
         "svelte-check", "astro", "nuxt", "vite", "webpack", "rollup", "esbuild", "parcel",
@@ -146,7 +150,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "doctl", "linode-cli", "stripe", "sentry-cli",
         "op", "vault", "consul", "nomad", "minikube", "k3d", "kubectx", "kubens", "k9s",
         "stern", "skaffold", "tilt", "argocd", "flux", "istioctl", "eksctl",
-        "ansible", "ansible-playbook", "ansible-lint", "vagrant", "cdk", "sam",
+        "ansible-playbook", "cdk", "sam",
         "serverless", "sls", "podman-compose", "docker-compose", "crictl", "ctr",
         "crane", "dive", "grype", "syft", "lazydocker", "ctop",
     ]),
@@ -723,6 +727,51 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["create"]).always().targets(Targets::First),
             sub(&["dependency", "dep", "dependencies"])
                 .subs(&[sub(&["update", "up", "build"]).always()]),
+            // the helm-unittest plugin: `-u` updates its snapshot files
+            sub(&["unittest"])
+                .write_flags(&["-u", "--update-snapshot"])
+                .files(&["-o", "--output-file"])
+                .values(&[
+                    "-f", "--file", "-t", "--output-type", "-v", "--values",
+                    "--chart-tests-path",
+                ]),
+        ]),
+    // README.md in each chart, unless `--dry-run` prints it
+    cmd(&["helm-docs"])
+        .always()
+        .read_only(&["-d", "--dry-run", "-h", "--help", "--version"])
+        .values(&[
+            "-c", "--chart-search-root", "-o", "--output-file", "-t", "--template-files", "-l",
+            "--log-level", "-s", "--sort-values-order", "-g", "--chart-to-generate", "-i",
+            "--ignore-file", "-b", "--badge-style", "--ignore-non-descriptions",
+        ]),
+    // scan results: `-o` is a format, `--output-file-path` the directory
+    // (or `console,FILE`) they go to
+    cmd(&["checkov"])
+        .values(&[
+            "-d", "--directory", "-f", "--file", "-o", "--output", "-c", "--check",
+            "--skip-check", "--framework", "--skip-framework", "--config-file",
+            "--baseline", "--external-checks-dir", "--repo-id", "-b", "--branch",
+            "--var-file", "--soft-fail-on", "--hard-fail-on",
+        ])
+        .files(&["--output-file-path", "--create-config"])
+        .write_flags(&["--create-baseline"]),
+    // `--tree DIR`: one JSON file per host
+    cmd(&["ansible"])
+        .values(&[
+            "-m", "--module-name", "-a", "--args", "-i", "--inventory", "-e", "--extra-vars",
+            "-u", "--user", "-f", "--forks", "-l", "--limit", "-B", "--background", "-P",
+            "--poll", "-M", "--module-path", "--private-key", "--key-file", "-T", "--timeout",
+            "-c", "--connection", "--become-user", "--become-method", "--vault-id",
+            "--vault-password-file", "--playbook-dir",
+        ])
+        .files(&["-t", "--tree"]),
+    cmd(&["ansible-lint"])
+        .write_flags(&["--fix", "--write", "--generate-ignore"])
+        .files(&["--sarif-file"])
+        .values(&[
+            "-c", "--config-file", "-f", "--format", "-x", "--skip-list", "-w", "--warn-list",
+            "-t", "--tags", "--project-dir", "--exclude", "-r", "--rules-dir", "--profile",
         ]),
     cmd(&["kustomize"]).subs(&[
         sub(&["edit", "create", "init"]).always(),
@@ -741,20 +790,25 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["stack"]).subs(&[sub(&[
                 "init", "rm", "select", "rename", "change-secrets-provider", "import",
             ])
-            .always()]),
+            .always(),
+            sub(&["export"]).files(&["--file"])]),
         ]),
     cmd(&["terraform", "tofu", "terragrunt"])
         .values(&["-chdir", "-var", "-var-file", "-target"])
         .subs(&[
+            // `-diff` shows the changes it writes
             sub(&["fmt"]).always().targets(Targets::All).read_only(&[
-                "-check", "--check", "-check=true", "-diff", "-write=false",
+                "-check", "--check", "-check=true", "-write=false",
             ]),
+            // terragrunt's formatter of terragrunt.hcl files
+            sub(&["hclfmt"]).always().read_only(&["--terragrunt-check", "--check"]),
+            sub(&["hcl"]).subs(&[sub(&["fmt", "format"]).always().read_only(&["--check"])]),
             sub(&[
                 "init", "apply", "destroy", "import", "refresh", "taint", "untaint", "get",
                 "force-unlock",
             ])
             .always(),
-            sub(&["plan"]).output(&["-out"]),
+            sub(&["plan"]).output(&["-out"]).files(&["-generate-config-out"]),
             sub(&["state"]).subs(&[
                 sub(&["rm", "mv", "push", "replace-provider"]).always(),
                 // they print the state
@@ -1688,13 +1742,21 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["dlx", "exec", "x", "node"])
                 .run(0)
                 .values(&["-p", "--package"]),
-            sub(&["workspace"]).run_task(1),
-            sub(&["workspaces"]).subs(&[sub(&["foreach"]).run_task(0).values(&[
-                "--from", "--include", "--exclude", "-j", "--jobs", "--since",
-            ])]),
+            // `yarn workspace NAME COMMAND`: a yarn command or a script
+            sub(&["workspace"]).subs(&[sub(&["*"]).run_task(0).subs(YARN_IN)]),
+            sub(&["workspaces"]).subs(&[sub(&["foreach"])
+                .run_task(0)
+                .values(&["--from", "--include", "--exclude", "-j", "--jobs", "--since"])
+                .subs(YARN_IN)]),
+            // the user's package cache
+            sub(&["cache"]).subs(&[sub(&["clean", "clear"]).always()]),
+            sub(&["pack"])
+                .always()
+                .output(&["-o", "--out", "--filename"])
+                .read_only(&["-n", "--dry-run"]),
             sub(&[
                 "test", "check", "why", "info", "list", "ls", "outdated", "audit",
-                "cache", "bin", "licenses", "npm", "explain", "help",
+                "bin", "licenses", "npm", "explain", "help",
                 "node-version", "start", "build",
             ]),
         ]),
@@ -1709,6 +1771,18 @@ pub(crate) const TABLE: &[Spec] = &[
             ])
             .always()
             .read_only(&["--dry-run", "--check"]),
+            // a copy of the package and its dependencies in the directory
+            sub(&["deploy"]).always().targets(Last).values(&["--filter", "-F"]),
+            // the tarball, in the current directory by default
+            sub(&["pack"])
+                .always()
+                .output(&["--out", "--pack-destination"])
+                .read_only(&["--dry-run"])
+                .values(&["--pack-gzip-level"]),
+            // overrides for the vulnerable versions in package.json
+            sub(&["audit"]).write_flags(&["--fix"]).values(&["--audit-level"]),
+            // .npmrc
+            sub(&["config", "c"]).subs(&[sub(&["set", "delete"]).always()]),
             sub(&["run", "run-script"]).run_task(0),
             sub(&["exec", "dlx", "x"])
                 .run(0)
@@ -1718,15 +1792,31 @@ pub(crate) const TABLE: &[Spec] = &[
             // the content-addressable store
             sub(&["store"]).subs(&[sub(&["prune", "add"]).always()]),
             sub(&[
-                "test", "t", "tst", "why", "list", "ls", "ll", "outdated", "audit", "config",
-                "root", "bin", "licenses", "help", "start", "publish", "pack",
+                "test", "t", "tst", "why", "list", "ls", "ll", "outdated", "root", "bin",
+                "licenses", "help", "start", "publish",
             ]),
         ]),
     cmd(&["npx", "pnpx", "bunx"])
         .run(0)
         .code(&["-c", "--call"])
         .values(&["-p", "--package"]),
-    cmd(&["turbo"]).subs(&[sub(&["prune", "gen", "generate"]).always()]),
+    // `turbo TASK` is `turbo run TASK`; `--summarize` writes .turbo/runs/,
+    // `--graph=FILE` the task graph (without a file it prints it)
+    cmd(&["turbo"])
+        .tasks(&[])
+        .values(TURBO_RUN_VALUES)
+        .write_flags(&["--summarize"])
+        .files(&["--graph", "--profile", "--anon-profile"])
+        .subs(&[
+            sub(&["prune", "gen", "generate"]).always(),
+            sub(&["run"])
+                .tasks(&[])
+                .values(TURBO_RUN_VALUES)
+                .write_flags(&["--summarize"])
+                .files(&["--graph", "--profile", "--anon-profile"]),
+            // .turbo/config.json and the user's token
+            sub(&["link", "unlink", "login", "logout"]).always(),
+        ]),
     cmd(&["nx"]).subs(&[
         sub(&[
             "generate", "g", "format:write", "format", "migrate", "add", "init", "import",
@@ -1836,11 +1926,42 @@ pub(crate) const TABLE: &[Spec] = &[
     ])
     .always()
     .read_only(&["--dry-run", "-d", "--ci-dry-run"]),
-    cmd(&["lerna"]).subs(&[sub(&[
-        "version", "publish", "bootstrap", "add", "clean", "init", "link", "create", "import",
-    ])
-    .always()
-    .read_only(&["--dry-run"])]),
+    cmd(&["lerna"]).subs(&[
+        sub(&[
+            "version", "publish", "bootstrap", "add", "clean", "init", "link", "create", "import",
+            "repair",
+        ])
+        .always()
+        .read_only(&["--dry-run"]),
+        // a command in each package, or a package script in each
+        sub(&["exec"]).run(0).values(LERNA_VALUES),
+        sub(&["run"]).run_task(0).values(LERNA_VALUES).write_flags(&["--profile"]),
+    ]),
+    // change files, versions and changelogs, the deployment folder,
+    // dependencies; `rush NAME`: a custom command from command-line.json
+    cmd(&["rush"]).tasks(&["prettier", "prettier:*"]).subs(&[
+        sub(&["change"]).always().read_only(&["-v", "--verify"]).values(&[
+            "-b", "--target-branch", "--email", "--message", "--bump-type",
+        ]),
+        sub(&["version"]).always().values(&[
+            "-b", "--target-branch", "--override-bump", "--override-prerelease-id",
+            "--version-policy", "--override-version",
+        ]),
+        sub(&["deploy"]).always().values(&[
+            "-p", "--project", "-s", "--scenario", "-t", "--target-folder",
+        ]),
+        sub(&[
+            "install", "update", "add", "remove", "purge", "link", "unlink", "init",
+            "init-deploy", "init-autoinstaller", "update-autoinstaller", "init-subspace",
+            "upgrade-interactive", "setup", "update-cloud-credentials",
+        ])
+        .always()
+        .values(&["-p", "--package", "--variant", "--to", "--from", "-t", "-f", "--subspace"]),
+        sub(&["publish"]).write_flags(&["-a", "--apply", "--pack"]),
+        sub(&[
+            "build", "rebuild", "check", "list", "scan", "tab-complete", "alert", "help",
+        ]),
+    ]),
     cmd(&["sort-package-json"])
         .always()
         .read_only(&["--check", "-c"]),
@@ -2273,20 +2394,41 @@ pub(crate) const TABLE: &[Spec] = &[
                 "-t", "--type", "-v", "--value", "-r", "--read", "-w", "--write", "-s",
                 "--selector", "-d", "--document",
             ])]),
+    // great_expectations' CLI (before 1.0): new suites, checkpoints and
+    // datasources, the project's config, its data docs
+    cmd(&["great_expectations", "great-expectations"])
+        .values(&["-c", "--config", "-d", "--directory"])
+        .subs(&[
+            sub(&["init"]).always(),
+            sub(&["suite", "checkpoint", "datasource", "expectation"]).subs(&[sub(&[
+                "new", "edit", "delete", "script", "scaffold", "demo", "add",
+            ])
+            .always()]),
+            sub(&["project"]).subs(&[sub(&["upgrade"]).always()]),
+            sub(&["docs"]).subs(&[sub(&["build", "clean"]).always()]),
+            sub(&["store"]).subs(&[sub(&["list"])]),
+        ]),
+    // `--insert` (with `--db`) loads the files into the database
+    cmd(&["csvsql"]).write_flags(&["--insert"]).values(&[
+        "--db", "--query", "--tables", "-d", "--delimiter", "-q", "--quotechar", "-e",
+        "--encoding", "-i", "--dialect", "--prefix", "--before-insert", "--after-insert",
+        "--chunk-size", "-y", "--snifflimit", "--db-schema", "--engine-option",
+    ]),
+    // `-s EXP` (`--split-exp`) writes each document to a file named by EXP
     cmd(&["yq"])
-        .write_flags(&["-i", "--inplace", "--in-place"])
+        .write_flags(&["-i", "--inplace", "--in-place", "-s", "--split-exp"])
         .targets(From(2))
         .values(&[
             "-o", "--output-format", "-p", "--input-format", "-I", "--indent", "--from-file",
-            "--expression",
+            "--expression", "-s", "--split-exp",
         ])
         .subs(&[sub(&["e", "eval", "ea", "eval-all"])
-            .write_flags(&["-i", "--inplace", "--in-place"])
+            .write_flags(&["-i", "--inplace", "--in-place", "-s", "--split-exp"])
             .targets(From(2))
             .values(&[
-                "-o", "--output-format", "-p", "--input-format", "-I", "--indent",
+                "-o", "--output-format", "-p", "--input-format", "-I", "--indent", "-s",
+                "--split-exp",
             ])]),
-    cmd(&["mlr", "miller"]).write_flags(&["-I"]).targets(A),
     cmd(&["sd"])
         .writes_targets(From(3))
         .read_only(&["-p", "--preview"])
@@ -2594,7 +2736,66 @@ pub(crate) const TABLE: &[Spec] = &[
             "-testdot",
         ]),
     cmd(&["xattr"]).write_flags(&["-d", "-w", "-c"]),
-    cmd(&["dune"]).subs(&[sub(&["fmt", "promote", "init"]).always()]),
+    cmd(&["dune"]).subs(&[sub(&["fmt", "promote", "init", "clean"]).always()]),
+    // `earthly +TARGET`: a formatter target writes through its `SAVE
+    // ARTIFACT … AS LOCAL`; `--artifact +T/PATH [DEST]` copies one out.
+    // Targets have a `+`, so a bare word is one of its commands:
+    // `bootstrap`, `prune`, `init`, `config` write ~/.earthly, its cache,
+    // an Earthfile, its config file.
+    cmd(&["earthly"])
+        .tasks(&[
+            "*+fmt", "*+format", "*+fix", "*+*-fmt", "*+*-format", "*+*-fix", "*+fmt-*",
+            "*+format-*", "bootstrap", "prune", "init", "config",
+        ])
+        .write_flags(&["-a", "--artifact"])
+        .values(&[
+            "--platform", "-s", "--secret", "--secret-file", "--ssh", "--config",
+            "--buildkit-host", "--remote-cache", "--cache-from", "--build-arg", "--org",
+            "--sat", "--satellite", "--env-file", "--arg-file", "--secret-file-path",
+            "--buildkit-image", "--installation-name", "--git-username", "--git-password",
+        ]),
+    // a clean deletes build output; `mod tidy` rewrites MODULE.bazel; the
+    // options in BAZEL_FILES name files it writes (profiles, logs)
+    cmd(&["bazel", "bazelisk"])
+        .values(&[
+            "--bazelrc", "--output_base", "--output_user_root", "--install_base",
+            "--host_jvm_args", "--server_javabase", "--max_idle_secs",
+        ])
+        .subs(&[
+            sub(&["clean"]).always().values(BAZEL_VALUES),
+            sub(&["mod"]).subs(&[sub(&["tidy"]).always().values(BAZEL_VALUES)]),
+            sub(&["vendor"]).always().values(BAZEL_VALUES),
+            sub(&[
+                "build", "test", "run", "coverage", "query", "cquery", "aquery", "fetch",
+                "info", "version", "help", "shutdown", "dump", "config", "print_action",
+                "analyze-profile", "license", "canonicalize-flags",
+            ])
+            .values(BAZEL_VALUES)
+            .files(BAZEL_FILES),
+        ]),
+    cmd(&["buck2"]).subs(&[
+        sub(&["clean", "init"]).always().read_only(&["--dry-run"]),
+        // `--out PATH`: a copy of the output
+        sub(&["build"]).output(&["--out"]).values(&[
+            "--target-platforms", "-c", "--config", "--config-file", "--modifier", "-m",
+        ]),
+        sub(&[
+            "test", "run", "query", "cquery", "aquery", "uquery", "targets", "ctargets",
+            "utargets", "audit", "bxl", "log", "status", "kill", "killall", "server", "rage",
+            "docs", "help", "starlark", "lsp", "subscribe", "explain", "debug", "completion",
+            "install",
+        ]),
+    ]),
+    // `buildozer 'COMMAND' LABEL…` edits BUILD files; `print` commands
+    // only print, and `-stdout` prints the edited files instead
+    cmd(&["buildozer"])
+        .always()
+        .read_only(&["-stdout"])
+        .values(&["-f", "-buildifier", "-root_dir", "-build_file_name", "-types", "-add_tables"])
+        .subs(&[sub(&["print *", "print"]).subs(&[
+            sub(&["print *", "print"]),
+            sub(&["* *", "delete", "fix"]).always(),
+        ])]),
     cmd(&["cosign"]).subs(&[
         sub(&["generate-key-pair"]).always(),
         sub(&["sign-blob"]).files(&["--output-signature", "--output-certificate", "--bundle"]),
@@ -2620,8 +2821,26 @@ pub(crate) const TABLE: &[Spec] = &[
     // plugins in the user's packer dir; `fmt` rewrites templates
     cmd(&["packer"]).subs(&[
         sub(&["init"]).always(),
-        sub(&["fmt"]).always().read_only(&["-check", "-diff"]),
+        // `-diff` shows the changes it writes
+        sub(&["fmt"]).always().read_only(&["-check", "-write=false"]),
         sub(&["plugins"]).subs(&[sub(&["install", "remove"]).always()]),
+        // TEMPLATE.json.pkr.hcl, or `-output-file`
+        sub(&["hcl2_upgrade"]).always().output(&["-output-file"]),
+    ]),
+    // a Vagrantfile, boxes and plugins in ~/.vagrant.d; `up`, `halt`,
+    // `destroy` change virtual machines
+    cmd(&["vagrant"]).subs(&[
+        sub(&["init"]).always().output(&["-o", "--output"]).values(&["--box-version", "--template"]),
+        sub(&["package"]).always().output(&["--output"]),
+        sub(&["box"]).subs(&[
+            sub(&["add", "remove", "update", "prune", "repackage"])
+                .always()
+                .read_only(&["-n", "--dry-run"]),
+        ]),
+        sub(&["plugin"]).subs(&[sub(&[
+            "install", "uninstall", "update", "repair", "expunge", "license",
+        ])
+        .always()]),
     ]),
     // --- wrappers: they run another command ---------------------------------------
     cmd(&["sudo", "doas", "run0", "pkexec"])
@@ -3051,6 +3270,102 @@ const CARGO: &[Spec] = &[
 ];
 
 /// Options of `docker|podman run` that mount a host path or give a device.
+/// Options of `yarn workspace NAME …` and `yarn workspaces foreach …`: the
+/// yarn commands they run in a workspace, or a script.
+const YARN_IN: &[Spec] = &[
+    sub(&[
+        "add",
+        "install",
+        "remove",
+        "rm",
+        "up",
+        "upgrade",
+        "dedupe",
+        "link",
+        "unlink",
+        "patch-commit",
+        "version",
+        "init",
+    ])
+    .always()
+    .read_only(&["--dry-run", "--check"]),
+    sub(&["pack"])
+        .always()
+        .output(&["-o", "--out", "--filename"])
+        .read_only(&["-n", "--dry-run"]),
+    sub(&["run"]).run_task(0),
+    sub(&["exec", "dlx"]).run(0),
+];
+
+const TURBO_RUN_VALUES: &[&str] = &[
+    "--filter",
+    "-F",
+    "--concurrency",
+    "--cache-dir",
+    "--log-order",
+    "--output-logs",
+    "--env-mode",
+    "--cache",
+    "--log-prefix",
+    "--team",
+    "--token",
+    "--api",
+    "--ui",
+    "--cwd",
+    "--heap",
+    "--global-deps",
+    "--remote-cache-timeout",
+    "--cache-workers",
+];
+
+const LERNA_VALUES: &[&str] = &[
+    "--scope",
+    "--ignore",
+    "--concurrency",
+    "--since",
+    "--loglevel",
+    "--npm-client",
+    "--profile-location",
+    "--max-buffer",
+];
+
+/// Bazel command options that take a value (`--output` is a format:
+/// `query --output=label`).
+const BAZEL_VALUES: &[&str] = &[
+    "--output",
+    "--config",
+    "-c",
+    "--compilation_mode",
+    "--test_output",
+    "--platforms",
+    "--define",
+    "--test_filter",
+    "--test_arg",
+    "--run_under",
+    "--target_pattern_file",
+    "--query_file",
+    "--jobs",
+    "-j",
+];
+
+/// Bazel options naming files it writes: profiles, execution logs, build
+/// event files.
+const BAZEL_FILES: &[&str] = &[
+    "--profile",
+    "--execution_log_json_file",
+    "--execution_log_binary_file",
+    "--execution_log_compact_file",
+    "--experimental_execution_log_file",
+    "--build_event_json_file",
+    "--build_event_binary_file",
+    "--build_event_text_file",
+    "--memory_profile",
+    "--starlark_cpu_profile",
+    "--explain",
+    "--remote_grpc_log",
+    "--experimental_remote_grpc_log",
+];
+
 const CONTAINER_MOUNTS: &[&str] = &["-v", "--volume", "--mount", "--volumes-from", "--device"];
 
 /// Options of `docker|podman run` (and `docker compose run`) that take a

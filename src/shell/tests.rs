@@ -4155,3 +4155,305 @@ fn python_duckdb_file_changes() {
         "python -c \"import duckdb; duckdb.connect().execute('CREATE TABLE t AS SELECT 1')\""
     ));
 }
+
+/// Thirteenth blind batch: Terraform, Terragrunt, Pulumi, Checkov.
+#[test]
+fn blind13_infra_terraform() {
+    check_pairs(&[
+        (
+            "terraform fmt -recursive -diff modules/",
+            "terraform fmt -recursive -check -diff modules/",
+        ),
+        ("terraform fmt -diff", "terraform fmt -diff -write=false"),
+        (
+            "terraform plan -generate-config-out=generated_imports.tf",
+            "terraform plan -var-file=prod.tfvars",
+        ),
+        (
+            "TF_LOG=TRACE TF_LOG_PATH=/tmp/tf-trace.log terraform plan",
+            "TF_LOG=TRACE terraform plan",
+        ),
+        ("export TF_LOG_PATH=/tmp/tf.log", "export TF_LOG=DEBUG"),
+        (
+            "checkov -d infra -o sarif --output-file-path reports/",
+            "checkov -d infra -o sarif",
+        ),
+        (
+            "checkov -d infra --create-baseline",
+            "checkov -d infra --compact",
+        ),
+        ("terragrunt hclfmt", "terragrunt hclfmt --terragrunt-check"),
+        ("terragrunt hcl fmt", "terragrunt hcl fmt --check"),
+        (
+            "pulumi stack export --file /tmp/dev-stack.json",
+            "pulumi stack export --stack dev",
+        ),
+        ("packer fmt -diff .", "packer fmt -check -diff ."),
+    ]);
+}
+
+/// Thirteenth blind batch: Ansible, Helm, Packer, Vagrant.
+#[test]
+fn blind13_infra_config_tools() {
+    check_pairs(&[
+        ("ansible-lint --fix playbooks/", "ansible-lint playbooks/"),
+        (
+            "ansible-lint --sarif-file lint.sarif playbooks/",
+            "ansible-lint -f sarif playbooks/",
+        ),
+        (
+            "ansible localhost -m setup --tree /tmp/facts",
+            "ansible localhost -m setup",
+        ),
+        (
+            "ansible all -i hosts -t out -m ping",
+            "ansible all -i hosts -m ping",
+        ),
+        ("helm unittest -u charts/api", "helm unittest charts/api"),
+        (
+            "helm unittest -t JUnit -o report.xml charts/api",
+            "helm unittest -t JUnit charts/api",
+        ),
+        (
+            "helm-docs --chart-search-root charts",
+            "helm-docs --dry-run --chart-search-root charts",
+        ),
+        (
+            "packer hcl2_upgrade -with-annotations ubuntu.json",
+            "packer validate ubuntu.pkr.hcl",
+        ),
+        (
+            "vagrant init bento/ubuntu-22.04",
+            "vagrant init -o - bento/ubuntu-22.04",
+        ),
+        (
+            "vagrant box add bento/ubuntu-22.04 --provider virtualbox",
+            "vagrant box list",
+        ),
+        (
+            "vagrant plugin install vagrant-disksize",
+            "vagrant plugin list",
+        ),
+        ("vagrant box prune -f", "vagrant box prune --dry-run"),
+        ("vagrant package --output web.box", "vagrant status"),
+    ]);
+}
+
+/// Thirteenth blind batch: Bazel, Buck2, dune, buildozer.
+#[test]
+fn blind13_infra_build_systems() {
+    check_pairs(&[
+        ("bazel clean", "bazel info output_base"),
+        ("bazel clean --expunge", "bazel build //..."),
+        ("bazel mod tidy", "bazel mod graph"),
+        (
+            "bazel build //... --execution_log_json_file=/tmp/exec.json",
+            "bazel build //... --config=ci",
+        ),
+        (
+            "bazel test //services/... --profile=/tmp/bazel-profile.gz",
+            "bazel test //services/... --test_output=errors",
+        ),
+        (
+            "bazelisk build --build_event_json_file bep.json //...",
+            "bazelisk build -c opt //...",
+        ),
+        (
+            "bazel clean --async",
+            "bazel query 'rdeps(//..., //libs/money:money)' --output=label",
+        ),
+        (
+            "bazel test //... --profile /tmp/p.gz",
+            "bazel cquery //services/api:server --output=files",
+        ),
+        ("buck2 clean", "buck2 targets //..."),
+        ("buck2 init --git", "buck2 clean --dry-run"),
+        (
+            "buck2 build //app:bin --out dist/app",
+            "buck2 build //app:bin",
+        ),
+        ("dune clean", "dune build"),
+        (
+            "buildozer 'add deps //libs/money' //services/api:server",
+            "buildozer 'print deps' //services/api:server",
+        ),
+        (
+            "buildozer 'print name' 'set visibility //visibility:public' //x:y",
+            "buildozer 'print name' 'print srcs' //x:y",
+        ),
+        (
+            "buildozer 'set testonly True' //x:all",
+            "buildozer -stdout 'set testonly True' //x:all",
+        ),
+    ]);
+}
+
+/// Thirteenth blind batch: monorepo tools (Turborepo, Lerna, Rush, pnpm,
+/// yarn workspaces, Earthly).
+#[test]
+fn blind13_infra_monorepo() {
+    check_pairs(&[
+        (
+            "turbo run build --summarize",
+            "turbo run build --filter=web",
+        ),
+        (
+            "turbo run build --graph=/tmp/turbo-graph.svg",
+            "turbo run build --graph",
+        ),
+        ("npx turbo run format", "npx turbo run lint"),
+        ("turbo format:write", "turbo build"),
+        ("turbo login", "turbo ls"),
+        (
+            "lerna exec -- rm -rf dist coverage",
+            "lerna exec -- ls dist",
+        ),
+        ("lerna run format --stream", "lerna run test --stream"),
+        (
+            "lerna exec --scope '@shop/*' -- npm pkg set engines.node='>=20'",
+            "lerna exec --scope '@shop/*' -- npm pkg get engines",
+        ),
+        (
+            "rush change --bulk --message \"fix: retry on 503\" --bump-type patch",
+            "rush change --verify",
+        ),
+        ("rush version --bump", "rush check"),
+        (
+            "rush deploy --project @shop/api --overwrite",
+            "rush build --to @shop/api",
+        ),
+        ("rush prettier", "rush list"),
+        ("rush install", "rush rebuild"),
+        ("pnpm audit --fix", "pnpm audit --audit-level high"),
+        (
+            "pnpm deploy --filter=@shop/api --prod /tmp/api-deploy",
+            "pnpm list --filter=@shop/api --prod",
+        ),
+        (
+            "pnpm pack --pack-destination /tmp/pkgs",
+            "pnpm pack --dry-run",
+        ),
+        ("pnpm pack", "pnpm publish --dry-run"),
+        (
+            "pnpm config set auto-install-peers true --location project",
+            "pnpm config get auto-install-peers",
+        ),
+        (
+            "yarn workspace @shop/web add -D vitest@^2",
+            "yarn workspace @shop/web run test",
+        ),
+        (
+            "yarn workspace @shop/web format",
+            "yarn workspace @shop/web build",
+        ),
+        (
+            "yarn workspaces foreach -A run format",
+            "yarn workspaces foreach -A run test",
+        ),
+        (
+            "yarn workspaces foreach -A add lodash",
+            "yarn workspaces foreach -A lint",
+        ),
+        ("yarn cache clean --all", "yarn cache dir"),
+        ("earthly --artifact +build/dist ./dist", "earthly +build"),
+        ("earthly +fmt", "earthly +lint"),
+        (
+            "earthly ./services/api+format",
+            "earthly ./services/api+test",
+        ),
+        ("earthly prune", "earthly ls"),
+    ]);
+}
+
+/// Thirteenth blind batch: data tools (duckdb extensions, csvsql, Miller,
+/// yq's split, pyarrow and polars writers, Great Expectations).
+#[test]
+fn blind13_infra_data() {
+    check_pairs(&[
+        ("duckdb -c \"INSTALL httpfs\"", "duckdb -c \"SELECT 42\""),
+        (
+            "duckdb -c \"FORCE INSTALL spatial\"",
+            "duckdb -c \"SELECT * FROM duckdb_extensions()\"",
+        ),
+        (
+            "csvsql --db sqlite:///shop.db --insert --tables customers data/customers.csv",
+            "csvsql --db sqlite:///shop.db --query \"select count(*) from customers\"",
+        ),
+        (
+            "yq -s '.metadata.name' k8s/all-in-one.yaml",
+            "yq '.metadata.name' k8s/all-in-one.yaml",
+        ),
+        ("yq e --split-exp '.kind' all.yaml", "yq e '.kind' all.yaml"),
+        (
+            "python3 -c \"import pyarrow.parquet as pq; t = pq.read_table('data/events.parquet'); pq.write_table(t.slice(0, 1000), '/tmp/events_sample.parquet')\"",
+            "python3 -c \"import pyarrow.parquet as pq; t = pq.read_table('data/events.parquet'); print(t.num_rows)\"",
+        ),
+        (
+            "python3 -c \"import polars as pl; pl.read_csv('a.csv').write_parquet('a.parquet')\"",
+            "python3 -c \"import polars as pl; print(pl.read_csv('a.csv').write_csv())\"",
+        ),
+        (
+            "great_expectations suite new",
+            "great_expectations suite list",
+        ),
+        (
+            "great_expectations checkpoint new nightly_orders",
+            "great_expectations checkpoint list",
+        ),
+        (
+            "great_expectations project upgrade",
+            "great_expectations project check-config",
+        ),
+        (
+            "great_expectations docs build",
+            "great_expectations datasource list",
+        ),
+        (
+            "python3 - <<'EOF'\nimport great_expectations as gx\nctx = gx.get_context(mode=\"file\")\nctx.suites.add(gx.ExpectationSuite(name=\"orders_suite\"))\nEOF",
+            "python3 - <<'EOF'\nimport great_expectations as gx\nctx = gx.get_context(mode=\"ephemeral\")\nctx.suites.add(gx.ExpectationSuite(name=\"orders_suite\"))\nEOF",
+        ),
+        (
+            "python3 -c 'import great_expectations as gx; gx.get_context().build_data_docs()'",
+            "python3 -c 'import great_expectations as gx; print(gx.get_context().suites.all())'",
+        ),
+    ]);
+}
+
+/// Thirteenth blind batch: Miller's verbs and DSL that write files.
+#[test]
+fn blind13_infra_miller() {
+    check_pairs(&[
+        (
+            "mlr --csv split -g region data/orders.csv",
+            "mlr --icsv --opprint stats1 -a mean,p50,max -f total -g region data/orders.csv",
+        ),
+        (
+            "mlr --icsv --opprint tee /tmp/orders_copy.csv then head -n 3 data/orders.csv",
+            "mlr --c2p head -n 5 then cut -f id,email data/users.csv",
+        ),
+        (
+            "mlr --csv put -q 'tee > \"/tmp/by_status/\".$status.\".csv\", $*' data/orders.csv",
+            "mlr --csv put -q 'print > stderr, $status' data/orders.csv",
+        ),
+        (
+            "mlr -n put 'end { emit > \"sums.json\", @sums }'",
+            "mlr -n put 'end { emit @sums }'",
+        ),
+        (
+            "mlr --icsv filter -x 'system(\"rm -rf out\") == \"\"' data.csv",
+            "mlr --icsv --ojson filter '$total > 500' data/orders.csv",
+        ),
+        (
+            "mlr --csv put 'tee | \"gzip > out.gz\", $*' data.csv",
+            "mlr --csv put 'tee | \"wc -l\", $*' data.csv",
+        ),
+        (
+            "mlr -I --csv sort -f name people.csv",
+            "mlr --csv sort -f name people.csv",
+        ),
+        (
+            "mlr --prepipe 'rm -f x' --csv cat a.csv",
+            "mlr --prepipe gunzip --csv cat a.csv.gz",
+        ),
+    ]);
+}
