@@ -4155,3 +4155,52 @@ fn python_duckdb_file_changes() {
         "python -c \"import duckdb; duckdb.connect().execute('CREATE TABLE t AS SELECT 1')\""
     ));
 }
+
+/// A makefile from standard input runs shell code outside tab-led
+/// recipe lines too: a recipe after `;` on the rule line, `$(shell …)`
+/// where a variable is set, `$(file >F,…)`; `-f` run together with other
+/// short options; `--eval` text; each recipe line is a shell of its own.
+#[test]
+fn makefile_from_stdin_all_its_code() {
+    check_pairs(&[
+        (
+            "make -f - <<'EOF'\nall: ; rm -rf build\nEOF",
+            "make -f - <<'EOF'\nall: ; ls build\nEOF",
+        ),
+        (
+            "make -f - <<'EOF'\nX := $(shell rm -rf build)\nall:\n\techo $(X)\nEOF",
+            "make -f - <<'EOF'\nX := $(shell ls build)\nall:\n\techo $(X)\nEOF",
+        ),
+        (
+            "make -f - <<'EOF'\n$(file >out.txt,hi)\nall:\n\techo hi\nEOF",
+            "make -f - <<'EOF'\n$(info hi)\nall:\n\techo hi\nEOF",
+        ),
+        (
+            "make -sf - <<'EOF'\nall:\n\trm -rf build\nEOF",
+            "make -sf - <<'EOF'\nall:\n\tls build\nEOF",
+        ),
+        (
+            "make -kf- all <<'EOF'\nall:\n\ttouch x\nEOF",
+            "make -kf- all <<'EOF'\nall:\n\tcat x\nEOF",
+        ),
+        (
+            "make --eval='x: ; rm -rf build' x",
+            "make --eval='x: ; ls build' x",
+        ),
+        (
+            "make -f - <<'EOF'\n.RECIPEPREFIX = >\nall:\n> rm -rf build\nEOF",
+            "make -f - <<'EOF'\n.RECIPEPREFIX = >\nall:\n> ls build\nEOF",
+        ),
+    ]);
+    // each recipe line a shell of its own: the quote does not span lines
+    let a = analyse("make -f - <<'EOF'\nall:\n\techo 'a\n\ttouch x\n\t'\nEOF");
+    assert!(!a.writes.is_empty(), "{a:?}");
+    assert!(!is_write(
+        "make -f - <<'EOF'\nall:\n\techo 'a \\\n\ttouch x \\\n\t'\nEOF"
+    ));
+    // an assignment with `;` and `:` in its value is no rule
+    assert!(!is_write(
+        "make -f - <<'EOF'\nY = a;rm:x\nall:\n\techo hi\nEOF"
+    ));
+    assert!(!is_write("make -C sub -j4 -f Makefile all"));
+}
