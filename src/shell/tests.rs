@@ -4204,3 +4204,30 @@ fn makefile_from_stdin_all_its_code() {
     ));
     assert!(!is_write("make -C sub -j4 -f Makefile all"));
 }
+
+/// `--device`: any host device path that is not a known non-disk one
+/// can reach host files (an LVM volume, `/dev/block/8:0`, all of `/dev`);
+/// `:r` gives it read only; `--privileged=0` is Go's false.
+#[test]
+fn container_devices_not_known_harmless() {
+    for (cmd, runs_unseen) in [
+        ("docker run --rm --device /dev/vg0/root alpine", true),
+        ("docker run --rm --device /dev alpine", true),
+        ("docker run --rm --device=/dev/block/8:0 alpine", true),
+        ("docker run --rm --device /dev/snd/../sda alpine", true),
+        (
+            "docker run --rm --device /dev/sda:/dev/xvda:r alpine",
+            false,
+        ),
+        ("docker run --rm --device /dev/kvm alpine", false),
+        ("docker run --rm --device nvidia.com/gpu=all alpine", false),
+        ("docker run --rm --privileged=0 alpine", false),
+    ] {
+        let a = analyse(cmd);
+        assert_eq!(a.unparsable.is_some(), runs_unseen, "{cmd}: {a:?}");
+    }
+    check_pairs(&[(
+        "docker run --rm --device /dev/vg0/data alpine dd if=/dev/zero of=/dev/vg0/data",
+        "docker run --rm --device /dev/ttyUSB0 alpine dd if=/dev/zero of=/dev/ttyUSB0",
+    )]);
+}
