@@ -564,7 +564,11 @@ fn python(toks: &[Tok], f: &mut Findings) {
             | "copyfile" | "copytree" | "copy2" | "copymode" | "copystat" | "make_archive"
             | "unpack_archive" | "urlretrieve" | "savefig" | "to_csv" | "to_parquet"
             | "to_excel" | "to_pickle" | "to_feather" | "to_hdf" | "savetxt" | "extractall"
-            | "makedirs" | "removedirs" => !(name.starts_with("to_") && args.is_empty()),
+            | "makedirs" | "removedirs" | "write_csv" | "write_parquet" | "write_json"
+            | "write_ndjson" | "write_ipc" | "write_excel" | "write_avro" | "write_delta" => {
+                // `df.to_csv()`, polars' `df.write_json()`: a string back
+                !((name.starts_with("to_") || name.starts_with("write_")) && args.is_empty())
+            }
             "mkdir" | "rmdir" | "unlink" => dotted,
             "rename" => owner.is_some_and(|o| matches!(o, "os" | "shutil")) || after_call,
             "remove" | "renames" | "replace" | "link" | "symlink" | "chmod" | "chown" | "utime"
@@ -611,11 +615,14 @@ fn python(toks: &[Tok], f: &mut Findings) {
                 );
                 false
             }
-            "execute" | "executemany" | "executescript" if dotted => {
+            // DuckDB's `con.sql(…)`, `duckdb.query(…)` too; a file the
+            // statement writes (`COPY … TO 'x.csv'`) is written whatever
+            // the database
+            "execute" | "executemany" | "executescript" | "sql" | "query" if dotted => {
                 let sql = args.first().map(|a| strings(a)).unwrap_or_default();
                 let found = scan_sql(&sql);
-                db_change |= found.db || !found.files.is_empty();
-                false
+                db_change |= found.db;
+                !found.files.is_empty()
             }
             _ => false,
         };

@@ -4231,3 +4231,31 @@ fn container_devices_not_known_harmless() {
         "docker run --rm --device /dev/ttyUSB0 alpine dd if=/dev/zero of=/dev/ttyUSB0",
     )]);
 }
+
+/// DuckDB from Python: `con.sql(…)`/`duckdb.query(…)` run statements as
+/// `execute` does; `COPY … TO 'f'` writes f whatever the database (one in
+/// memory too); a relation's `write_parquet('f')`/`write_csv('f')`.
+#[test]
+fn python_duckdb_sql_and_relation_writes() {
+    check_pairs(&[
+        (
+            "python -c \"import duckdb; duckdb.connect('w.duckdb').sql('CREATE TABLE t(a int)')\"",
+            "python -c \"import duckdb; duckdb.connect('w.duckdb').sql('SELECT * FROM t').show()\"",
+        ),
+        (
+            "python -c \"import duckdb; duckdb.sql(\\\"COPY (SELECT 1) TO 'out.csv'\\\")\"",
+            "python -c \"import duckdb; duckdb.sql('SELECT 1').show()\"",
+        ),
+        (
+            "python -c \"import duckdb; duckdb.connect().execute(\\\"COPY (SELECT 1) TO 'o.csv'\\\")\"",
+            "python -c \"import duckdb; duckdb.connect().execute('SELECT 1').fetchall()\"",
+        ),
+        (
+            "python -c \"import duckdb; duckdb.sql('SELECT 1').write_parquet('x.parquet')\"",
+            "python -c \"import duckdb; print(duckdb.sql('SELECT 1').fetchall())\"",
+        ),
+    ]);
+    assert!(!is_write(
+        "python -c \"import polars as pl; print(pl.read_csv('x.csv').write_json())\""
+    ));
+}
