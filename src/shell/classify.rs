@@ -238,6 +238,26 @@ fn shorten(word: &str) -> String {
     s
 }
 
+/// make's short options that take a value (`-C DIR`, `-fFILE`), and
+/// those whose value is optional, only glued on (`-j4`).
+const MAKE_VALUE_SHORT: &str = "CfIoWEjlO";
+const MAKE_OPTIONAL_SHORT: &[&str] = &["j", "l", "O"];
+
+/// make's long options that take a value as the next word.
+const MAKE_VALUE_OPTIONS: &[&str] = &[
+    "C",
+    "I",
+    "o",
+    "W",
+    "--directory",
+    "--include-dir",
+    "--old-file",
+    "--assume-old",
+    "--what-if",
+    "--new-file",
+    "--assume-new",
+];
+
 /// A script argument that is really the shell's standard input.
 fn is_stdin_path(w: &str) -> bool {
     matches!(w, "-" | "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0")
@@ -1104,41 +1124,73 @@ impl Cx<'_, '_, '_> {
     /// Code bash runs from a builtin's arguments, outside any command
     /// position.
     /// `make -f - <<EOF`: a makefile from standard input, whose recipes
-    /// (the lines that start with a tab) are shell code; `-f <(…)` is one
-    /// only known at run time.
+    /// and `$(shell …)` are shell code (see [`code::scan_makefile`]);
+    /// `-f <(…)` is one only known at run time; `--eval=TEXT` is makefile
+    /// text too.
     fn stdin_makefile(&mut self, name: &str, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         if !matches!(name, "make" | "gmake" | "bmake" | "remake") {
             return;
         }
         let mut file = None;
-        for (i, a) in args.iter().enumerate() {
+        let mut evals = Vec::new();
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
             let a = a.as_ref();
-            let glued = ["--file=", "--makefile=", "-f"]
-                .iter()
-                .find_map(|o| a.strip_prefix(o).filter(|v| !v.is_empty()));
-            match glued {
-                Some(v) => file = Some((i, v)),
-                None if matches!(a, "-f" | "--file" | "--makefile") => {
-                    file = args.get(i + 1).map(|v| (i + 1, v.as_ref()));
+            i += 1;
+            // (the option, its value glued on, if any)
+            let (opt, glued) = match a.split_once('=') {
+                Some((o, v)) if o.starts_with("--") => (o, Some(v)),
+                _ if a.starts_with("--") => (a, None),
+                // `-sf -`, `-kfMakefile`: short options run together
+                _ if a.starts_with('-') && a.len() > 1 => {
+                    match a
+                        .char_indices()
+                        .skip(1)
+                        .find(|&(_, c)| MAKE_VALUE_SHORT.contains(c))
+                    {
+                        Some((k, c)) => {
+                            let v = &a[k + c.len_utf8()..];
+                            (&a[k..k + c.len_utf8()], Some(v).filter(|v| !v.is_empty()))
+                        }
+                        None => continue,
+                    }
                 }
-                None => {}
+                _ => continue,
+            };
+            let value = |i: &mut usize| match glued {
+                Some(v) => Some((*i - 1, v)),
+                None if MAKE_OPTIONAL_SHORT.contains(&opt) => None,
+                None => {
+                    *i += 1;
+                    args.get(*i - 1).map(|v| (*i - 1, v.as_ref()))
+                }
+            };
+            match opt {
+                "f" | "--file" | "--makefile" => {
+                    if let Some(v) = value(&mut i)
+                        && (is_stdin_path(v.1) || v.1.starts_with("<("))
+                    {
+                        file = Some(v);
+                    }
+                }
+                "E" | "--eval" => evals.extend(value(&mut i).map(|v| v.1)),
+                o if MAKE_VALUE_OPTIONS.contains(&o) => {
+                    value(&mut i);
+                }
+                _ => {}
             }
-            if file.is_some_and(|(_, f)| is_stdin_path(f) || f.starts_with("<(")) {
-                break;
-            }
+        }
+        for e in evals {
+            let f = code::scan_makefile(e);
+            self.findings(f, name);
         }
         let Some((i, f)) = file else { return };
         if self.proc_subst_script(name, marks, i, f) || !is_stdin_path(f) {
             return;
         }
         if let Some(text) = self.stdin_code(stdin, name) {
-            let recipes: Vec<&str> = text
-                .lines()
-                .filter_map(|l| l.strip_prefix('\t'))
-                .map(|r| r.trim_start_matches(['@', '-', '+']))
-                .collect();
-            // `$$` is make's `$`
-            self.reanalyse(&recipes.join("\n").replace("$$", "$"));
+            let f = code::scan_makefile(&text);
+            self.findings(f, name);
         }
     }
 

@@ -568,11 +568,12 @@ fn python(toks: &[Tok], f: &mut Findings) {
             | "unpack_archive" | "urlretrieve" | "savefig" | "to_csv" | "to_parquet"
             | "to_excel" | "to_pickle" | "to_feather" | "to_hdf" | "savetxt" | "extractall"
             | "makedirs" | "removedirs" => !(name.starts_with("to_") && args.is_empty()),
-            // pyarrow (`pq.write_table(t, path)`), polars (`df.write_parquet(path)`;
-            // with no path some return the text)
+            // pyarrow (`pq.write_table(t, path)`), polars and DuckDB
+            // relations (`df.write_parquet(path)`; with no path some return
+            // the text: `df.write_json()`)
             "write_table" | "write_to_dataset" | "write_dataset" | "write_feather"
-            | "write_parquet" | "write_csv" | "write_ipc" | "write_excel" | "write_delta"
-            | "write_avro" | "write_ndjson" => dotted && !args.is_empty(),
+            | "write_parquet" | "write_csv" | "write_json" | "write_ipc" | "write_excel"
+            | "write_delta" | "write_avro" | "write_ndjson" => dotted && !args.is_empty(),
             "mkdir" | "rmdir" | "unlink" => dotted,
             "rename" => owner.is_some_and(|o| matches!(o, "os" | "shutil")) || after_call,
             "remove" | "renames" | "replace" | "link" | "symlink" | "chmod" | "chown" | "utime"
@@ -648,11 +649,14 @@ fn python(toks: &[Tok], f: &mut Findings) {
                 gx_change = true;
                 false
             }
-            "execute" | "executemany" | "executescript" if dotted => {
+            // DuckDB's `con.sql(…)`, `duckdb.query(…)` too; a file the
+            // statement writes (`COPY … TO 'x.csv'`) is written whatever
+            // the database
+            "execute" | "executemany" | "executescript" | "sql" | "query" if dotted => {
                 let sql = args.first().map(|a| strings(a)).unwrap_or_default();
                 let found = scan_sql(&sql);
-                db_change |= found.db || !found.files.is_empty();
-                false
+                db_change |= found.db;
+                !found.files.is_empty()
             }
             _ => false,
         };
@@ -2804,6 +2808,112 @@ pub(crate) fn sed_script_writes(script: &str) -> bool {
             _ => i += 1,
         }
     }
+}
+
+/// Make functions that run shell code when the makefile is read, wherever
+/// they stand: `$(shell CMD)`.
+const MAKE_SHELL_FUNCTIONS: &[&str] = &["shell"];
+
+/// Make functions that write a file: `$(file >F,TEXT)`, `$(file >>F,…)`.
+const MAKE_FILE_FUNCTIONS: &[&str] = &["file"];
+
+/// The shell code a makefile runs: each recipe line (after a tab, or the
+/// `.RECIPEPREFIX`; after `;` on a rule line), a shell of its own, its
+/// `\`-continued lines with it; `$(shell …)` anywhere; `$(file >F,…)` as a
+/// write to F. `$$` is make's `$`.
+pub(crate) fn scan_makefile(text: &str) -> Findings {
+    let mut f = Findings::default();
+    let mut prefix = '\t';
+    let mut recipe: Option<String> = None;
+    let mut lines = text.lines();
+    while let Some(first) = lines.next() {
+        // a logical line: `\` at the end joins the next
+        let mut line = first.to_string();
+        while line.chars().rev().take_while(|&c| c == '\\').count() % 2 == 1 {
+            let Some(next) = lines.next() else { break };
+            line.push('\n');
+            line.push_str(next.strip_prefix(prefix).unwrap_or(next));
+        }
+        make_functions(&line, &mut f);
+        if let Some(r) = line.strip_prefix(prefix) {
+            recipe = Some(r.to_string());
+        } else if let Some(v) = line
+            .trim_start()
+            .strip_prefix(".RECIPEPREFIX")
+            .and_then(|v| {
+                v.trim_start()
+                    .trim_start_matches([':', ':', '+', '?'])
+                    .strip_prefix('=')
+            })
+        {
+            prefix = v.trim().chars().next().unwrap_or('\t');
+        } else if let Some((rule, r)) = line.split_once(';')
+            && rule.contains(':')
+            && !rule.contains('=')
+        {
+            recipe = Some(r.to_string());
+        }
+        if let Some(r) = recipe.take() {
+            let r = r
+                .trim_start()
+                .trim_start_matches(['@', '-', '+', ' ', '\t']);
+            f.shell.push(r.replace("$$", "$"));
+        }
+    }
+    f
+}
+
+/// `$(shell …)` and `$(file >…)` in a line of a makefile (the outermost
+/// ones: one inside is a command substitution in their code), in one pass.
+fn make_functions(line: &str, f: &mut Findings) {
+    // (where the body starts, the closing bracket, a function of ours)
+    let mut open: Vec<(usize, char, bool)> = Vec::new();
+    let mut ours = 0usize;
+    let mut chars = line.char_indices().peekable();
+    while let Some((k, c)) = chars.next() {
+        match c {
+            '$' if matches!(chars.peek(), Some((_, '(' | '{'))) => {
+                let (b, o) = chars.next().unwrap_or((k, '('));
+                let body = &line[b + 1..];
+                let mine = make_call(body, MAKE_SHELL_FUNCTIONS).is_some()
+                    || make_call(body, MAKE_FILE_FUNCTIONS).is_some_and(|a| a.starts_with('>'));
+                ours += usize::from(mine);
+                open.push((b + 1, if o == '(' { ')' } else { '}' }, mine));
+            }
+            '(' => open.push((k + 1, ')', false)),
+            '{' => open.push((k + 1, '}', false)),
+            ')' | '}' => {
+                let Some((start, _, mine)) = open.pop() else {
+                    continue;
+                };
+                if !mine {
+                    continue;
+                }
+                ours -= 1;
+                if ours > 0 {
+                    continue;
+                }
+                let body = &line[start..k];
+                if let Some(code) = make_call(body, MAKE_SHELL_FUNCTIONS) {
+                    f.shell.push(code.replace("$$", "$"));
+                } else if let Some(file) = make_call(body, MAKE_FILE_FUNCTIONS) {
+                    let file = file.trim_start_matches('>').split(',').next().unwrap_or("");
+                    f.shell.push(format!(": >{}", file.trim()));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The argument text of a call of one of make's functions `names` that
+/// `body` (what follows `$(`) is.
+fn make_call<'a>(body: &'a str, names: &[&str]) -> Option<&'a str> {
+    names.iter().find_map(|n| {
+        body.strip_prefix(n)
+            .filter(|a| a.starts_with([' ', '\t']))
+            .map(str::trim_start)
+    })
 }
 
 #[cfg(test)]

@@ -581,7 +581,7 @@ impl Cx<'_, '_, '_> {
         }
         // `docker run --privileged`: the container can reach host files
         if HOST_ACCESS_FLAGS.contains(&key)
-            && val.is_none_or(|v| v != "false")
+            && val.is_none_or(|v| !GO_FALSE.contains(&v))
             && spec
                 .run()
                 .is_some_and(|(_, kind)| kind == RunKind::Container)
@@ -921,23 +921,47 @@ impl Cx<'_, '_, '_> {
     }
 }
 
+/// The words Go reads as a false boolean (`--privileged=0`).
+const GO_FALSE: &[&str] = &["0", "f", "F", "false", "FALSE", "False"];
+
 /// Flags of a container run that let its command reach host files.
 const HOST_ACCESS_FLAGS: &[&str] = &["--privileged"];
 
-/// Host disks a container given them with `--device` can write to
-/// (`/dev/sda`; not `/dev/snd`, `/dev/ttyUSB0`, `/dev/kvm`).
-const DISK_DEVICES: &[&str] = &[
-    "/dev/sd",
-    "/dev/hd",
-    "/dev/vd",
-    "/dev/xvd",
-    "/dev/nvme",
-    "/dev/mmcblk",
-    "/dev/loop",
-    "/dev/md",
-    "/dev/dm-",
-    "/dev/mapper/",
-    "/dev/disk/",
+/// Host devices that are no disk, which a container given them with
+/// `--device` cannot write host files through (sound, terminals, serial
+/// ports, GPUs, KVM, FUSE, TUN, USB, video, input). Any other path is taken
+/// as one that can: `/dev/sda`, `/dev/vg0/root` (LVM), `/dev/block/8:0`,
+/// `/dev` (every device under it).
+const NON_DISK_DEVICES: &[&str] = &[
+    "/dev/snd",
+    "/dev/tty",
+    "/dev/pts/",
+    "/dev/console",
+    "/dev/ptmx",
+    "/dev/null",
+    "/dev/zero",
+    "/dev/full",
+    "/dev/random",
+    "/dev/urandom",
+    "/dev/dri",
+    "/dev/nvidia",
+    "/dev/kfd",
+    "/dev/kvm",
+    "/dev/vhost-",
+    "/dev/fuse",
+    "/dev/net/tun",
+    "/dev/bus/usb",
+    "/dev/video",
+    "/dev/media",
+    "/dev/input",
+    "/dev/uinput",
+    "/dev/hidraw",
+    "/dev/i2c-",
+    "/dev/gpiochip",
+    "/dev/spidev",
+    "/dev/vchiq",
+    "/dev/accel",
+    "/dev/dxg",
 ];
 
 /// Does the value of mount option `key` give a container a writable host
@@ -950,8 +974,19 @@ fn writable_mount(key: &str, v: &str) -> bool {
         return true;
     }
     if key == "--device" {
-        let host = v.trim_start_matches('=').split(':').next().unwrap_or("");
-        return DISK_DEVICES.iter().any(|d| host.starts_with(d));
+        // `HOST[:CONTAINER[:PERMS]]`; not a CDI name (`nvidia.com/gpu=all`),
+        // not `:r` (read only)
+        let parts: Vec<&str> = v.trim_start_matches('=').split(':').collect();
+        let host = parts[0];
+        let perms = match parts[..] {
+            [_, p] if p.chars().all(|c| "rwm".contains(c)) => Some(p),
+            [_, _, p, ..] => Some(p),
+            _ => None,
+        };
+        return host.starts_with('/')
+            && perms.is_none_or(|p| p.contains('w'))
+            && (host.split('/').any(|c| matches!(c, "." | ".."))
+                || !NON_DISK_DEVICES.iter().any(|d| host.starts_with(d)));
     }
     if key == "--mount" {
         // docker reads the fields as CSV, keys and types in any case, and

@@ -4457,3 +4457,107 @@ fn blind13_infra_miller() {
         ),
     ]);
 }
+
+/// A makefile from standard input runs shell code outside tab-led
+/// recipe lines too: a recipe after `;` on the rule line, `$(shell …)`
+/// where a variable is set, `$(file >F,…)`; `-f` run together with other
+/// short options; `--eval` text; each recipe line is a shell of its own.
+#[test]
+fn makefile_from_stdin_all_its_code() {
+    check_pairs(&[
+        (
+            "make -f - <<'EOF'\nall: ; rm -rf build\nEOF",
+            "make -f - <<'EOF'\nall: ; ls build\nEOF",
+        ),
+        (
+            "make -f - <<'EOF'\nX := $(shell rm -rf build)\nall:\n\techo $(X)\nEOF",
+            "make -f - <<'EOF'\nX := $(shell ls build)\nall:\n\techo $(X)\nEOF",
+        ),
+        (
+            "make -f - <<'EOF'\n$(file >out.txt,hi)\nall:\n\techo hi\nEOF",
+            "make -f - <<'EOF'\n$(info hi)\nall:\n\techo hi\nEOF",
+        ),
+        (
+            "make -sf - <<'EOF'\nall:\n\trm -rf build\nEOF",
+            "make -sf - <<'EOF'\nall:\n\tls build\nEOF",
+        ),
+        (
+            "make -kf- all <<'EOF'\nall:\n\ttouch x\nEOF",
+            "make -kf- all <<'EOF'\nall:\n\tcat x\nEOF",
+        ),
+        (
+            "make --eval='x: ; rm -rf build' x",
+            "make --eval='x: ; ls build' x",
+        ),
+        (
+            "make -f - <<'EOF'\n.RECIPEPREFIX = >\nall:\n> rm -rf build\nEOF",
+            "make -f - <<'EOF'\n.RECIPEPREFIX = >\nall:\n> ls build\nEOF",
+        ),
+    ]);
+    // each recipe line a shell of its own: the quote does not span lines
+    let a = analyse("make -f - <<'EOF'\nall:\n\techo 'a\n\ttouch x\n\t'\nEOF");
+    assert!(!a.writes.is_empty(), "{a:?}");
+    assert!(!is_write(
+        "make -f - <<'EOF'\nall:\n\techo 'a \\\n\ttouch x \\\n\t'\nEOF"
+    ));
+    // an assignment with `;` and `:` in its value is no rule
+    assert!(!is_write(
+        "make -f - <<'EOF'\nY = a;rm:x\nall:\n\techo hi\nEOF"
+    ));
+    assert!(!is_write("make -C sub -j4 -f Makefile all"));
+}
+
+/// `--device`: any host device path that is not a known non-disk one
+/// can reach host files (an LVM volume, `/dev/block/8:0`, all of `/dev`);
+/// `:r` gives it read only; `--privileged=0` is Go's false.
+#[test]
+fn container_devices_not_known_harmless() {
+    for (cmd, runs_unseen) in [
+        ("docker run --rm --device /dev/vg0/root alpine", true),
+        ("docker run --rm --device /dev alpine", true),
+        ("docker run --rm --device=/dev/block/8:0 alpine", true),
+        ("docker run --rm --device /dev/snd/../sda alpine", true),
+        (
+            "docker run --rm --device /dev/sda:/dev/xvda:r alpine",
+            false,
+        ),
+        ("docker run --rm --device /dev/kvm alpine", false),
+        ("docker run --rm --device nvidia.com/gpu=all alpine", false),
+        ("docker run --rm --privileged=0 alpine", false),
+    ] {
+        let a = analyse(cmd);
+        assert_eq!(a.unparsable.is_some(), runs_unseen, "{cmd}: {a:?}");
+    }
+    check_pairs(&[(
+        "docker run --rm --device /dev/vg0/data alpine dd if=/dev/zero of=/dev/vg0/data",
+        "docker run --rm --device /dev/ttyUSB0 alpine dd if=/dev/zero of=/dev/ttyUSB0",
+    )]);
+}
+
+/// DuckDB from Python: `con.sql(…)`/`duckdb.query(…)` run statements as
+/// `execute` does; `COPY … TO 'f'` writes f whatever the database (one in
+/// memory too); a relation's `write_parquet('f')`/`write_csv('f')`.
+#[test]
+fn python_duckdb_sql_and_relation_writes() {
+    check_pairs(&[
+        (
+            "python -c \"import duckdb; duckdb.connect('w.duckdb').sql('CREATE TABLE t(a int)')\"",
+            "python -c \"import duckdb; duckdb.connect('w.duckdb').sql('SELECT * FROM t').show()\"",
+        ),
+        (
+            "python -c \"import duckdb; duckdb.sql(\\\"COPY (SELECT 1) TO 'out.csv'\\\")\"",
+            "python -c \"import duckdb; duckdb.sql('SELECT 1').show()\"",
+        ),
+        (
+            "python -c \"import duckdb; duckdb.connect().execute(\\\"COPY (SELECT 1) TO 'o.csv'\\\")\"",
+            "python -c \"import duckdb; duckdb.connect().execute('SELECT 1').fetchall()\"",
+        ),
+        (
+            "python -c \"import duckdb; duckdb.sql('SELECT 1').write_parquet('x.parquet')\"",
+            "python -c \"import duckdb; print(duckdb.sql('SELECT 1').fetchall())\"",
+        ),
+    ]);
+    assert!(!is_write(
+        "python -c \"import polars as pl; print(pl.read_csv('x.csv').write_json())\""
+    ));
+}
