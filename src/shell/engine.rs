@@ -1138,8 +1138,6 @@ const CONFIRM_FLAGS: &[&str] = &[
     "--force",
     "-auto-approve",
     "--auto-approve",
-    "--no-input",
-    "--non-interactive",
     "--noconfirm",
 ];
 

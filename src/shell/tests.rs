@@ -1944,13 +1944,17 @@ fn unknown_commands_confirmation_flags() {
         ("mytool --yes -i in.mp4 out.mp4", "mytool -y -i in.mp4"),
         ("mytool detect --force", "mytool detect"),
         ("mytool apply -auto-approve", "mytool plan"),
-        ("mytool gh:org/template --no-input", "mytool --version"),
         ("mytool build --yes", "mytool build --yes --dry-run"),
-        (
-            "mytool --install-types --non-interactive src/",
-            "mytool src/",
-        ),
     ]);
+    // Flags that only say no one is there to answer a prompt: agents run
+    // everything that way (`eas whoami --non-interactive`).
+    for cmd in [
+        "mytool whoami --non-interactive",
+        "mytool build:list --non-interactive --json",
+        "mytool status --no-input",
+    ] {
+        assert!(!is_write(cmd), "{cmd}: {:?}", writes(cmd));
+    }
 }
 
 /// General rules: protoc-style `--LANG_out=DIR` options, `--destination`
