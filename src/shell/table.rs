@@ -655,8 +655,15 @@ pub(crate) const TABLE: &[Spec] = &[
                 .mounts(CONTAINER_MOUNTS)
                 .values(CONTAINER_RUN_VALUES)
                 .files(&["--cidfile"]),
-            // images and containers are not files flowgate guards
-            sub(&["pull", "create"]),
+            // `create IMAGE CMD…` sets up what `start` runs later: judged
+            // as `run` is
+            sub(&["create"])
+                .run_container(1)
+                .mounts(CONTAINER_MOUNTS)
+                .values(CONTAINER_RUN_VALUES)
+                .files(&["--cidfile"]),
+            // images are not files flowgate guards
+            sub(&["pull"]),
             // `podman generate systemd --files`, `podman kube generate -f`
             sub(&["generate"]).subs(&[
                 sub(&["systemd"]).write_flags(&["--files", "-f"]),

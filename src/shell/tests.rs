@@ -4565,3 +4565,19 @@ fn python_duckdb_sql_and_relation_writes() {
         "python -c \"import polars as pl; print(pl.read_csv('x.csv').write_json())\""
     ));
 }
+
+/// `docker create` sets up the command `docker start` runs later: it is
+/// judged as `docker run` is.
+#[test]
+fn container_create_is_judged_as_run() {
+    check_pairs(&[
+        (
+            "docker create --name c -v \"$PWD\":/x alpine rm -rf /x/src",
+            "docker create --name c alpine rm -rf /x/src",
+        ),
+        (
+            "podman create -v .:/w:rw alpine sh -c 'touch /w/f'",
+            "podman create -v .:/w:ro alpine sh -c 'touch /w/f'",
+        ),
+    ]);
+}
