@@ -187,6 +187,9 @@ fn call_args(toks: &[Tok], open: usize) -> Vec<&[Tok]> {
     let mut start = open + 1;
     let mut i = open;
     while let Some(t) = toks.get(i) {
+        if !work() {
+            return args;
+        }
         match t {
             Tok::Punct('(' | '[' | '{') => depth += 1,
             Tok::Punct(')' | ']' | '}') => {
@@ -267,6 +270,15 @@ fn mode_arg(args: &[&[Tok]], pos: &[usize]) -> bool {
 pub(crate) fn scan(lang: Lang, src: &str) -> Findings {
     let mut f = Findings::default();
     let mut toks = lex(src, lang);
+    // the outermost scan sets the work budget its nested scans share
+    let outermost = WORK.get() == usize::MAX;
+    if outermost {
+        WORK.set(
+            toks.len()
+                .saturating_mul(WORK_PER_TOKEN)
+                .saturating_add(WORK_BASE),
+        );
+    }
     if lang == Lang::Python {
         toks = python_named_by_calls(toks, &mut f);
     }
@@ -287,7 +299,37 @@ pub(crate) fn scan(lang: Lang, src: &str) -> Findings {
         }
     }
     f.writes.dedup();
+    if outermost {
+        if WORK.get() == 0 {
+            f.runtime = Some("the code is too complex to analyse".into());
+        }
+        WORK.set(usize::MAX);
+    }
     f
+}
+
+// Tokens the bracket walks ([`call_args`], [`closing`]) may still read in
+// one scan: each call's arguments are read on their own, so calls nested
+// or left open thousands deep would read the code quadratically often
+// (16,000 `x.y(` took seconds). Real code reads each token a few times;
+// past the budget the walks stop and the code is too complex to analyse.
+const WORK_PER_TOKEN: usize = 32;
+const WORK_BASE: usize = 10_000;
+
+thread_local! {
+    static WORK: std::cell::Cell<usize> = const { std::cell::Cell::new(usize::MAX) };
+}
+
+/// Take one token's work from the budget; false when it is spent.
+fn work() -> bool {
+    let left = WORK.get();
+    if left == 0 {
+        return false;
+    }
+    if left != usize::MAX {
+        WORK.set(left - 1);
+    }
+    true
 }
 
 /// Names Python code imports under another name: a module (`import os as
@@ -425,6 +467,9 @@ fn python_named_by_calls(toks: Vec<Tok>, f: &mut Findings) -> Vec<Tok> {
 fn closing(toks: &[Tok], open: usize) -> usize {
     let mut depth = 0usize;
     for (k, t) in toks.iter().enumerate().skip(open) {
+        if !work() {
+            break;
+        }
         match t {
             Tok::Punct('(' | '[' | '{') => depth += 1,
             Tok::Punct(')' | ']' | '}') => {

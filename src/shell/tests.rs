@@ -4581,3 +4581,24 @@ fn container_create_is_judged_as_run() {
         ),
     ]);
 }
+
+/// Inline code whose calls nest or stay open thousands deep is read within
+/// a work budget: past it the code is too complex to analyse (it took
+/// seconds, read quadratically often).
+#[test]
+fn inline_code_calls_thousands_deep_are_bounded() {
+    for code in [
+        "x.y(".repeat(4000),
+        "getattr(".repeat(4000),
+        "__import__(x).y(".repeat(3000),
+    ] {
+        let cmd = format!("python3 -c '{code}'");
+        let a = analyse(&cmd);
+        assert!(a.unparsable.is_some(), "{}…: {:?}", &cmd[..40], a.writes);
+    }
+    let node = format!("node -e '{}'", "f(".repeat(4000));
+    assert!(analyse(&node).unparsable.is_some());
+    // real code stays well inside it
+    let real = "import json, sys\\nfor line in sys.stdin:\\n    d = json.loads(line)\\n    print(d.get('a'), len(d.get('b', [])))\\n".repeat(200);
+    assert!(!is_write(&format!("python3 -c $'{real}'")));
+}
