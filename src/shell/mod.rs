@@ -61,7 +61,8 @@
 //! `classify.rs` and `code.rs`: shells, `eval`, `source`, aliases (a value
 //! runs where its name is later used), interpreters and their inline code
 //! (Python, `exec('…')` included, Node, Perl, Ruby, PHP, Lua, R,
-//! PowerShell, Julia, Tcl), Emacs in batch mode, `sed` and `awk` programs,
+//! PowerShell, Julia, Tcl; Erlang's `erl -eval`, Clojure's `clojure -e` and
+//! `bb -e`, `crystal eval`, `ts-node -e`), Emacs in batch mode, `sed` and `awk` programs,
 //! `find -exec`, `xargs`, `parallel`, `tar`, SQL given to
 //! `sqlite3`/`duckdb`, `psql` backslash commands from `-c` or a here-doc
 //! (`\copy … TO 'file'`), `ex` and `ed` scripts (read-only only when seen

@@ -1755,7 +1755,7 @@ pub(crate) const TABLE: &[Spec] = &[
         .run_script(0)
         .values(&[
             "-r", "--require", "-P", "--project", "-O", "--compilerOptions", "--import",
-            "--tsconfig",
+            "--tsconfig", "-e", "--eval", "-p", "--print",
         ]),
     cmd(&["prettier", "prettierd"])
         .write_flags(&["--write", "-w"])
@@ -2906,6 +2906,14 @@ pub(crate) const TABLE: &[Spec] = &[
         .values(&["-Sdeps", "-Scp", "-Sthreads", "-m", "--main", "-e", "--eval", "-i", "--init"])
         .write_flags(&["--upgrade"])
         .subs(&[sub(&["install", "install-latest", "remove", "mvn-install"]).always()]),
+    // babashka: `bb TASK` runs a bb.edn task (judged by its name); `-e`
+    // code is read in `classify.rs`
+    cmd(&["bb"])
+        .tasks(&["clean"])
+        .values(&[
+            "-e", "--eval", "--config", "--deps-root", "-cp", "--classpath", "-m", "--main",
+            "-x", "--exec", "-f", "--file", "-i", "--init",
+        ]),
     // --- documentation sites ---------------------------------------------------------
     // `build` writes site/ (build output) unless `-d DIR`; `gh-deploy`
     // commits the site to the gh-pages branch

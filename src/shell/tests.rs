@@ -4159,3 +4159,61 @@ fn blind14_docs_and_tools() {
         ),
     ]);
 }
+
+/// Thirteenth and fourteenth blind batches: inline code given to commands
+/// the table knows for their other uses (Erlang, Crystal, Clojure,
+/// babashka, ts-node) and Python calls that download data files.
+#[test]
+fn blind13_inline_code() {
+    check_pairs(&[
+        (
+            "erl -noshell -eval 'ok = file:write_file(\"priv/build_info\", io_lib:format(\"~p.~n\", [erlang:system_info(otp_release)])), halt().'",
+            "erl -noshell -eval 'io:format(\"~s~n\", [erlang:system_info(otp_release)]), halt().'",
+        ),
+        (
+            "erl -noshell -pa ebin -eval '{ok, F} = file:open(\"out.txt\", [write]), halt().'",
+            "erl -noshell -pa ebin -eval '{ok, F} = file:open(\"in.txt\", [read]), halt().'",
+        ),
+        (
+            "erl -noshell -eval 'os:cmd(\"rm -rf _build\"), halt().'",
+            "erl -noshell -eval 'os:cmd(\"ls _build\"), halt().'",
+        ),
+        (
+            "crystal eval 'File.write(\"VERSION\", \"0.9.1\\n\")'",
+            "crystal eval 'puts [1, 2, 3].sum'",
+        ),
+        (
+            "clojure -M -e '(spit \"resources/version.edn\" (pr-str {:version \"0.3.0\"}))'",
+            "clojure -M -e '(println (slurp \"deps.edn\"))'",
+        ),
+        (
+            "clj -Sdeps '{:deps {}}' -M -e '(clojure.java.io/delete-file \"x.edn\")'",
+            "clj -Sdeps '{:deps {}}' -M -e '(clojure.java.io/file \"x.edn\")'",
+        ),
+        (
+            "bb -e '(spit \"/tmp/deps-copy.edn\" (slurp \"deps.edn\"))'",
+            "bb -e '(println (slurp \"deps.edn\"))'",
+        ),
+        (
+            "bb -e '(fs/delete-tree \"target\")'",
+            "bb -e '(fs/exists? \"target\")'",
+        ),
+        (
+            "bb '(shell \"rm\" \"-rf\" \"out\")'",
+            "bb '(shell \"ls\" \"out\")'",
+        ),
+        ("bb clean", "bb tasks"),
+        (
+            "npx ts-node -e \"import { writeFileSync } from 'fs'; writeFileSync('/tmp/out.json', '{}')\"",
+            "npx ts-node -e \"import { readFileSync } from 'fs'; console.log(readFileSync('package.json', 'utf8'))\"",
+        ),
+        (
+            "python -c \"import nltk; nltk.download('punkt')\"",
+            "python -c \"import nltk; print(nltk.data.path)\"",
+        ),
+        (
+            "python3 -c \"from nltk import download; download('stopwords')\"",
+            "python3 -c \"from nltk import word_tokenize; print(word_tokenize('a b'))\"",
+        ),
+    ]);
+}
