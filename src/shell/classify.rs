@@ -1064,7 +1064,17 @@ impl Cx<'_, '_, '_> {
                         // word 0 takes the marks of the image's word
                         self.contained(&run, marks.skip(start - 1));
                     }
-                    None => self.contained(&argv[start..], marks.skip(start)),
+                    // an image whose own entrypoint is a tool: the words
+                    // after the image are its arguments
+                    None => match table::image_entrypoint(&argv[start - 1]) {
+                        Some(e) => {
+                            let mut run: Vec<Arg<'_>> = Vec::with_capacity(argv.len() - start + 1);
+                            run.push(e.into());
+                            run.extend(argv[start..].iter().cloned());
+                            self.contained(&run, marks.skip(start - 1));
+                        }
+                        None => self.contained(&argv[start..], marks.skip(start)),
+                    },
                 }
                 return;
             }

@@ -110,7 +110,9 @@
 //! - A container's writes stay in it, unless a writable bind mount of a
 //!   host path carries them out (`docker run -v "$PWD":/app node npm ci`):
 //!   then its command is analysed as a command of its own, and its writes
-//!   count, unnamed (their paths are the container's).
+//!   count, unnamed (their paths are the container's). An image whose
+//!   entrypoint is a known tool runs it with the words after the image
+//!   (`hashicorp/terraform fmt`, `mikefarah/yq -i`).
 //!
 //! # Run-time commands
 //!

@@ -77,6 +77,40 @@ pub(crate) fn writing_env(w: &str) -> bool {
     })
 }
 
+/// Images whose entrypoint is a tool (`docker run hashicorp/terraform fmt`
+/// runs `terraform fmt`): the image's name without its registry, tag or
+/// digest, and the tool.
+const IMAGE_ENTRYPOINTS: &[(&str, &str)] = &[
+    ("hashicorp/terraform", "terraform"),
+    ("hashicorp/packer", "packer"),
+    ("mikefarah/yq", "yq"),
+    ("mvdan/shfmt", "shfmt"),
+    ("pandoc/core", "pandoc"),
+    ("pandoc/latex", "pandoc"),
+    ("pandoc/extra", "pandoc"),
+    ("amazon/aws-cli", "aws"),
+    ("aquasec/trivy", "trivy"),
+];
+
+/// The tool an image runs as its entrypoint, if it is one of
+/// [`IMAGE_ENTRYPOINTS`] (`docker.io/hashicorp/terraform:1.9`).
+pub(crate) fn image_entrypoint(image: &str) -> Option<&'static str> {
+    let name = image.split('@').next().unwrap_or(image);
+    // a tag is after the last `/` (a registry may have a port)
+    let name = match name.rsplit_once(':') {
+        Some((n, tag)) if !tag.contains('/') => n,
+        _ => name,
+    };
+    let name = ["docker.io/", "index.docker.io/"]
+        .iter()
+        .find_map(|r| name.strip_prefix(r))
+        .unwrap_or(name);
+    IMAGE_ENTRYPOINTS
+        .iter()
+        .find(|(i, _)| *i == name)
+        .map(|(_, tool)| *tool)
+}
+
 /// Conventional make targets that install or delete files.
 const MAKE_WRITE_TASKS: &[&str] = &[
     "install",

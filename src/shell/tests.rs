@@ -4217,3 +4217,24 @@ fn blind13_inline_code() {
         ),
     ]);
 }
+
+/// Fourteenth blind batch: an image whose entrypoint is a tool runs that
+/// tool with the words after the image; through a writable bind mount its
+/// writes reach the host.
+#[test]
+fn blind14_image_entrypoints() {
+    check_pairs(&[
+        (
+            "docker run --rm -v \"$PWD\":/work -w /work hashicorp/terraform:1.9 fmt -recursive",
+            "docker run --rm -v \"$PWD\":/work -w /work hashicorp/terraform:1.9 fmt -check -recursive",
+        ),
+        (
+            "docker run --rm -v \"$(pwd)\":/workdir mikefarah/yq -i '.replicaCount = 2' charts/api/values.yaml",
+            "docker run --rm -v \"$(pwd)\":/workdir mikefarah/yq '.replicaCount' charts/api/values.yaml",
+        ),
+        (
+            "docker run --rm -v \"$PWD\":/data docker.io/pandoc/core:3.1 README.md -o README.pdf",
+            "docker run --rm pandoc/core:3.1 README.md -o README.pdf",
+        ),
+    ]);
+}
