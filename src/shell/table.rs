@@ -1720,8 +1720,6 @@ pub(crate) const TABLE: &[Spec] = &[
             .always()
             .read_only(&["--dry-run", "--check"]),
             sub(&["set"]).subs(&[sub(&["version"]).always()]),
-            // the user's yarn cache
-            sub(&["cache"]).subs(&[sub(&["clean"]).always()]),
             sub(&["constraints"]).write_flags(&["--fix"]),
             // .yarnrc.yml
             sub(&["config"]).subs(&[sub(&["set", "unset", "delete"]).always()]),
@@ -1735,7 +1733,7 @@ pub(crate) const TABLE: &[Spec] = &[
             ])]),
             sub(&[
                 "test", "check", "why", "info", "list", "ls", "outdated", "audit",
-                "bin", "licenses", "npm", "explain", "help",
+                "cache", "bin", "licenses", "npm", "explain", "help",
                 "node-version", "start", "build",
             ]),
         ]),
@@ -2648,6 +2646,12 @@ pub(crate) const TABLE: &[Spec] = &[
             "-testdot",
         ]),
     cmd(&["xattr"]).write_flags(&["-d", "-w", "-c"]),
+    // `--auto-promote`: the corrections (formatting, expect-test output)
+    // written into the sources
+    cmd(&["dune"]).subs(&[
+        sub(&["fmt", "promote", "init", "clean"]).always(),
+        sub(&["build", "runtest", "test"]).write_flags(&["--auto-promote"]),
+    ]),
     cmd(&["cosign"]).subs(&[
         sub(&["generate-key-pair"]).always(),
         sub(&["sign-blob"]).files(&["--output-signature", "--output-certificate", "--bundle"]),
@@ -2870,12 +2874,6 @@ pub(crate) const TABLE: &[Spec] = &[
             "-package-db", "-package-id", "-main-is", "-e",
         ])
         .listing(&["-*"]),
-    // `--auto-promote`: the corrections (formatting, expect-test output)
-    // written into the sources
-    cmd(&["dune"]).subs(&[
-        sub(&["fmt", "promote", "init"]).always(),
-        sub(&["build", "runtest", "test"]).write_flags(&["--auto-promote"]),
-    ]),
     // the switch's packages and opam's repository state; `list`, `show`,
     // `switch list`, `pin list` only show
     cmd(&["opam"]).subs(&[

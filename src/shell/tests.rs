@@ -4017,6 +4017,7 @@ fn blind13_langs() {
         ),
         ("dune build @fmt --auto-promote", "dune build @fmt"),
         ("dune build @runtest --auto-promote", "dune test"),
+        ("dune clean", "dune build"),
         (
             "opam install . --deps-only --with-test -y",
             "opam install . --deps-only --show-actions",
@@ -4128,7 +4129,6 @@ fn blind14_docs_and_tools() {
         ("npm test -- -u", "npm test -- --watchAll=false"),
         ("npx svgo -f src/assets/icons", "npx svgo --show-plugins"),
         ("svgo logo.svg", "svgo logo.svg -o -"),
-        ("yarn cache clean", "yarn cache list"),
         (
             "bandit -r app -f json -o bandit-report.json",
             "bandit -r app -f json",
