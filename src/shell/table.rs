@@ -2268,7 +2268,9 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["build"])
             .output(&["-p", "--prefix", "--prefix-exe-dir", "--prefix-lib-dir"])
             .values(&["--build-file", "--cache-dir", "--global-cache-dir", "-j"]),
-        sub(&["build-exe", "build-lib", "build-obj"]).output(&["-femit-bin", "-femit-h"]),
+        // `-femit-bin=PATH` names the output; bare, it is the default
+        sub(&["build-exe", "build-lib", "build-obj"])
+            .write_flags(&["-femit-bin=*", "-femit-h=*", "-femit-docs=*", "-femit-asm=*"]),
         // C compiler options are single-dash words (`-Wno-x`, `-fno-y`,
         // `-nostdlib`): `-*` keeps their letters from being read as `-o`
         sub(&["cc", "c++"])
@@ -2991,8 +2993,9 @@ pub(crate) const TABLE: &[Spec] = &[
         "--suffix", "--master", "--extensions", "-t", "--templatedir", "-d",
     ]),
     // `sphinx-build SOURCEDIR OUTPUTDIR`: the output directory it is told
+    // (`-M BUILDER SOURCEDIR OUTPUTDIR`: make mode)
     cmd(&["sphinx-build"]).writes_targets(Nth(2)).values(&[
-        "-b", "--builder", "-c", "--conf-dir", "-d", "--doctree-dir", "-D", "--define", "-A",
+        "-M", "-b", "--builder", "-c", "--conf-dir", "-d", "--doctree-dir", "-D", "--define", "-A",
         "--html-define", "-t", "--tag", "-j", "--jobs", "-w", "--warning-file",
     ]),
     cmd(&["docusaurus"]).subs(&[

@@ -4037,6 +4037,10 @@ fn blind13_langs() {
             "zig build-exe src/main.zig -fno-emit-bin",
         ),
         (
+            "zig build-lib -femit-h=include/shop.h src/lib.zig",
+            "zig build-lib -femit-h src/lib.zig",
+        ),
+        (
             "zig cc -O2 -o bin/hash vendor/xxhash.c",
             "zig cc -O2 -Wno-unused -fno-omit-frame-pointer -nostdlib -c -o - vendor/xxhash.c",
         ),
@@ -4104,6 +4108,10 @@ fn blind14_docs_and_tools() {
         (
             "sphinx-build -b html docs /tmp/docs-html",
             "sphinx-build -b linkcheck docs",
+        ),
+        (
+            "sphinx-build -M html docs /tmp/docs",
+            "sphinx-build --version",
         ),
         (
             "npx docusaurus write-translations --locale de",
