@@ -1085,7 +1085,17 @@ impl Cx<'_, '_, '_> {
                         // word 0 takes the marks of the image's word
                         self.contained(&run, marks.skip(start - 1));
                     }
-                    None => self.contained(&argv[start..], marks.skip(start)),
+                    // an image whose own entrypoint is a tool: the words
+                    // after the image are its arguments
+                    None => match table::image_entrypoint(&argv[start - 1]) {
+                        Some(e) => {
+                            let mut run: Vec<Arg<'_>> = Vec::with_capacity(argv.len() - start + 1);
+                            run.push(e.into());
+                            run.extend(argv[start..].iter().cloned());
+                            self.contained(&run, marks.skip(start - 1));
+                        }
+                        None => self.contained(&argv[start..], marks.skip(start)),
+                    },
                 }
                 return;
             }
@@ -1259,6 +1269,9 @@ impl Cx<'_, '_, '_> {
                     }
                 }
             }
+            "ts-node" | "tsx" | "crystal" | "clojure" | "clj" | "bb" | "erl" => {
+                self.inline_code_of_known(name, args, marks);
+            }
             // `mapfile -C CODE`: CODE runs as a callback.
             "mapfile" | "readarray" => {
                 for (k, a) in args.iter().enumerate() {
@@ -1280,6 +1293,78 @@ impl Cx<'_, '_, '_> {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// Inline code given to commands the table knows for their other uses:
+    /// `ts-node -e` (Node), `crystal eval` (read as Ruby, which its file
+    /// calls follow), `clojure -e`, `bb -e` or `bb '(…)'` (Clojure), `erl
+    /// -eval` (Erlang). The words before a script or main namespace only.
+    fn inline_code_of_known(&mut self, name: &str, args: &[Arg<'_>], marks: Marks) {
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            i += 1;
+            let (key, glued) = long_option(a);
+            let lang = match (name, key) {
+                ("ts-node" | "tsx", "-e" | "--eval" | "-p" | "--print") => 0,
+                ("clojure" | "clj" | "bb", "-e" | "--eval") => 1,
+                ("erl", "-eval") => 2,
+                ("crystal", "eval") if i == 1 => {
+                    let code = args[1..]
+                        .iter()
+                        .filter(|w| !w.starts_with('-'))
+                        .map(AsRef::as_ref)
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    if let Some((_, w)) = args
+                        .iter()
+                        .enumerate()
+                        .skip(1)
+                        .find(|(k, w)| marks.code(*k, w))
+                    {
+                        self.unknown(format_args!("the code run by crystal eval"), w);
+                    }
+                    self.code(Lang::Ruby, &code, "crystal eval");
+                    return;
+                }
+                ("bb", _) if key.starts_with('(') => {
+                    if marks.code(i - 1, key) {
+                        self.unknown(format_args!("the code run by bb"), key);
+                    }
+                    self.findings(code::scan_clojure(key), "bb");
+                    return;
+                }
+                // a script, a main namespace, the program's own arguments
+                (_, "-m" | "--main" | "-x" | "--exec" | "-extra" | "--") => return,
+                // erl's flags take any number of values (`-pa DIR…`)
+                ("erl", _) => continue,
+                (_, k) if !k.starts_with('-') => return,
+                (
+                    _,
+                    "-r" | "--require" | "-P" | "--project" | "-O" | "--compilerOptions"
+                    | "--import" | "--tsconfig" | "-Sdeps" | "-Scp" | "-Sthreads" | "--config"
+                    | "--deps-root" | "-cp" | "--classpath",
+                )
+                | ("clojure" | "clj" | "bb", "-i" | "--init") => {
+                    if glued.is_none() {
+                        i += 1;
+                    }
+                    continue;
+                }
+                _ => continue,
+            };
+            let Some((vi, v)) = option_value(glued, args, &mut i) else {
+                return;
+            };
+            let label = format!("{name} {key}");
+            if marks.code(vi, v) {
+                self.unknown(format_args!("the code run by {label}"), v);
+            }
+            match lang {
+                0 => self.code(Lang::Node, v, &label),
+                1 => self.findings(code::scan_clojure(v), &label),
+                _ => self.findings(code::scan_erlang(v), &label),
+            }
         }
     }
 

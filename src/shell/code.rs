@@ -1,7 +1,8 @@
 //! Inline code given to interpreters (`python -c`, `node -e`, `perl -e`,
 //! `ruby -e`, `php -r`, `lua -e`, `Rscript -e`, `pwsh -c`, `julia -e`, awk
 //! programs, sed scripts, SQL given to `sqlite3`, `psql` backslash
-//! commands, Tcl given to `tclsh`, Emacs Lisp given to `emacs --batch`):
+//! commands, Tcl given to `tclsh`, Emacs Lisp given to `emacs --batch`,
+//! Erlang given to `erl -eval`, Clojure given to `clojure -e` or `bb -e`):
 //! does it open files for writing, delete
 //! or move them, or run shell commands? A small tokenizer (identifiers,
 //! string literals, punctuation) is enough to tell `open(p, 'w')` from
@@ -628,6 +629,8 @@ fn python(toks: &[Tok], f: &mut Findings) {
             "save" | "savez" | "savez_compressed" => {
                 owner.is_some_and(|o| matches!(o, "np" | "numpy" | "torch" | "joblib"))
             }
+            // NLTK's data packages, into ~/nltk_data or the given directory
+            "download" => owner.is_some_and(|o| matches!(o, "nltk" | "downloader")),
             "system" | "popen" | "run" | "call" | "check_call" | "check_output" | "Popen"
             | "getoutput" | "getstatusoutput" | "spawnl" | "execl" | "execlp" | "execvp" => {
                 if owner.is_some_and(|o| matches!(o, "os" | "subprocess" | "commands")) {
@@ -1231,6 +1234,184 @@ pub(crate) fn elisp_writes(code: &str) -> bool {
     ]
     .iter()
     .any(|w| code.contains(w))
+}
+
+/// Erlang code (`erl -eval`): calls of the `file` and `filelib` modules
+/// that write (`file:write_file`, `file:delete`, `file:open(F, [write])`,
+/// …), archives created or unpacked, and the shell commands `os:cmd("…")`
+/// runs. Read by the text of its calls, as Emacs Lisp is.
+pub(crate) fn scan_erlang(src: &str) -> Findings {
+    let mut f = Findings::default();
+    let code: String = src.split_whitespace().collect();
+    for call in [
+        "file:write_file(",
+        "file:write_file_info(",
+        "file:delete(",
+        "file:del_dir(",
+        "file:del_dir_r(",
+        "file:make_dir(",
+        "file:rename(",
+        "file:copy(",
+        "file:make_link(",
+        "file:make_symlink(",
+        "file:change_mode(",
+        "file:change_owner(",
+        "file:change_time(",
+        "filelib:ensure_dir(",
+        "filelib:ensure_path(",
+        "erl_tar:create(",
+        "erl_tar:extract(",
+        "zip:create(",
+        "zip:zip(",
+        "zip:unzip(",
+        "zip:extract(",
+    ] {
+        if code.contains(call) {
+            f.writes
+                .push(format!("writes files ({})", call.trim_end_matches('(')));
+        }
+    }
+    // `file:open(F, [write])`: a mode list that writes
+    if code.contains("file:open(")
+        && ["write", "append", "exclusive"]
+            .iter()
+            .any(|m| code.contains(&format!("[{m}")) || code.contains(&format!(",{m}")))
+    {
+        f.writes.push("opens a file for writing (file:open)".into());
+    }
+    let mut rest = src;
+    while let Some(k) = rest.find("os:cmd(") {
+        rest = rest[k + "os:cmd(".len()..].trim_start();
+        if let Some(cmd) = rest.strip_prefix('"') {
+            let end = cmd.find('"').unwrap_or(cmd.len());
+            f.shell.push(cmd[..end].to_string());
+        }
+    }
+    f
+}
+
+/// Clojure code (`clojure -e`, `bb -e`): forms whose function writes
+/// (`spit`, `io/delete-file`, `io/copy`, babashka's `fs/delete`,
+/// `fs/write-lines`, …) and the commands `sh`, `shell` and `process` run
+/// (their string arguments, joined by spaces).
+pub(crate) fn scan_clojure(src: &str) -> Findings {
+    let mut f = Findings::default();
+    // tokens: `(`, `)`, symbols, strings; `;` comments and `\c` characters
+    // skipped
+    #[derive(PartialEq)]
+    enum T {
+        Open,
+        Close,
+        Sym(String),
+        Str(String),
+    }
+    let mut toks = Vec::new();
+    let mut chars = src.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '(' => toks.push(T::Open),
+            ')' => toks.push(T::Close),
+            ';' => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            '\\' => {
+                chars.next();
+            }
+            '"' => {
+                let mut s = String::new();
+                while let Some(c) = chars.next() {
+                    match c {
+                        '"' => break,
+                        '\\' => {
+                            if let Some(e) = chars.next() {
+                                s.push(e);
+                            }
+                        }
+                        c => s.push(c),
+                    }
+                }
+                toks.push(T::Str(s));
+            }
+            c if c.is_whitespace()
+                || matches!(c, '[' | ']' | '{' | '}' | ',' | '\'' | '@' | '#' | '^') => {}
+            c => {
+                let mut s = String::from(c);
+                while let Some(&n) = chars.peek() {
+                    if n.is_whitespace()
+                        || matches!(n, '(' | ')' | '[' | ']' | '{' | '}' | '"' | ',' | ';')
+                    {
+                        break;
+                    }
+                    s.push(n);
+                    chars.next();
+                }
+                toks.push(T::Sym(s));
+            }
+        }
+    }
+    for (i, t) in toks.iter().enumerate() {
+        if *t != T::Open {
+            continue;
+        }
+        let Some(T::Sym(head)) = toks.get(i + 1) else {
+            continue;
+        };
+        let (ns, name) = head.rsplit_once('/').unwrap_or(("", head.as_str()));
+        let io = matches!(ns, "io" | "clojure.java.io");
+        let fs = matches!(ns, "fs" | "babashka.fs");
+        let write = match name {
+            "spit" | "delete-file" | "make-parents" => true,
+            "copy" | "writer" | "output-stream" => io || fs,
+            "delete"
+            | "delete-tree"
+            | "delete-if-exists"
+            | "delete-on-exit"
+            | "copy-tree"
+            | "create-dir"
+            | "create-dirs"
+            | "create-file"
+            | "create-link"
+            | "create-sym-link"
+            | "create-temp-dir"
+            | "create-temp-file"
+            | "move"
+            | "write-bytes"
+            | "write-lines"
+            | "update-file"
+            | "set-posix-file-permissions"
+            | "set-last-modified-time"
+            | "set-attribute"
+            | "gzip"
+            | "gunzip"
+            | "zip"
+            | "unzip" => fs,
+            "sh" | "shell" | "process" | "exec" => {
+                // the command's words: the strings up to the form's end
+                let cmd: Vec<&str> = toks[i + 2..]
+                    .iter()
+                    .take_while(|t| **t != T::Close && **t != T::Open)
+                    .filter_map(|t| match t {
+                        T::Str(s) => Some(s.as_str()),
+                        _ => None,
+                    })
+                    .collect();
+                if !cmd.is_empty() {
+                    f.shell.push(cmd.join(" "));
+                }
+                false
+            }
+            _ => false,
+        };
+        if write {
+            f.writes.push(format!("writes files ({head})"));
+        }
+    }
+    f.writes.dedup();
+    f
 }
 
 /// Does Emacs Lisp code run what is only known at run time: a function

@@ -470,8 +470,19 @@ impl Cx<'_, '_, '_> {
         if spec.tasks() {
             for &p in pos {
                 let t = args[p].as_ref();
+                // a task given with its arguments (`sbt "scalafix
+                // RemoveUnused"`) is judged by its name, unless they ask
+                // for a check only
+                let named = t.split_once(' ').is_some_and(|(name, rest)| {
+                    !rest
+                        .split(' ')
+                        .any(|w| matches!(w, "--check" | "--diff" | "--dry-run" | "--test"))
+                        && spec.list(Field::WriteTasks).any(|g| wild(g, name))
+                });
                 if !t.contains('=')
-                    && (is_fix_target(t) || spec.list(Field::WriteTasks).any(|g| wild(g, t)))
+                    && (named
+                        || is_fix_target(t)
+                        || spec.list(Field::WriteTasks).any(|g| wild(g, t)))
                 {
                     self.write(format!("{label} {t}"));
                 }

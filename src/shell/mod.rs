@@ -65,7 +65,9 @@
 //! `classify.rs` and `code.rs`: shells, `eval`, `source`, aliases (a value
 //! runs where its name is later used), interpreters and their inline code
 //! (Python, `exec('…')` included, Node, Perl, Ruby, PHP, Lua, R,
-//! PowerShell, Julia, Tcl), Emacs in batch mode, `sed`, `awk` and Miller (`mlr`) programs,
+//! PowerShell, Julia, Tcl; Erlang's `erl -eval`, Clojure's `clojure -e` and
+//! `bb -e`, `crystal eval`, `ts-node -e`), Emacs in batch mode, `sed`, `awk`
+//! and Miller (`mlr`) programs,
 //! `find -exec`, `xargs`, `parallel`, `tar`, SQL given to
 //! `sqlite3`/`duckdb`, `psql` backslash commands from `-c` or a here-doc
 //! (`\copy … TO 'file'`), `ex` and `ed` scripts (read-only only when seen
@@ -113,7 +115,9 @@
 //! - A container's writes stay in it, unless a writable bind mount of a
 //!   host path carries them out (`docker run -v "$PWD":/app node npm ci`):
 //!   then its command is analysed as a command of its own, and its writes
-//!   count, unnamed (their paths are the container's).
+//!   count, unnamed (their paths are the container's). An image whose
+//!   entrypoint is a known tool runs it with the words after the image
+//!   (`hashicorp/terraform fmt`, `mikefarah/yq -i`).
 //!
 //! # Run-time commands
 //!

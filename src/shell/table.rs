@@ -81,6 +81,40 @@ pub(crate) fn writing_env(w: &str) -> bool {
     })
 }
 
+/// Images whose entrypoint is a tool (`docker run hashicorp/terraform fmt`
+/// runs `terraform fmt`): the image's name without its registry, tag or
+/// digest, and the tool.
+const IMAGE_ENTRYPOINTS: &[(&str, &str)] = &[
+    ("hashicorp/terraform", "terraform"),
+    ("hashicorp/packer", "packer"),
+    ("mikefarah/yq", "yq"),
+    ("mvdan/shfmt", "shfmt"),
+    ("pandoc/core", "pandoc"),
+    ("pandoc/latex", "pandoc"),
+    ("pandoc/extra", "pandoc"),
+    ("amazon/aws-cli", "aws"),
+    ("aquasec/trivy", "trivy"),
+];
+
+/// The tool an image runs as its entrypoint, if it is one of
+/// [`IMAGE_ENTRYPOINTS`] (`docker.io/hashicorp/terraform:1.9`).
+pub(crate) fn image_entrypoint(image: &str) -> Option<&'static str> {
+    let name = image.split('@').next().unwrap_or(image);
+    // a tag is after the last `/` (a registry may have a port)
+    let name = match name.rsplit_once(':') {
+        Some((n, tag)) if !tag.contains('/') => n,
+        _ => name,
+    };
+    let name = ["docker.io/", "index.docker.io/"]
+        .iter()
+        .find_map(|r| name.strip_prefix(r))
+        .unwrap_or(name);
+    IMAGE_ENTRYPOINTS
+        .iter()
+        .find(|(i, _)| *i == name)
+        .map(|(_, tool)| *tool)
+}
+
 /// Conventional make targets that install or delete files.
 const MAKE_WRITE_TASKS: &[&str] = &[
     "install",
@@ -129,12 +163,12 @@ pub(crate) const TABLE: &[Spec] = &[
         "service", "timedatectl", "localectl", "findmnt", "mount", "blkid", "fdisk",
         "parted", "sensors", "pv", "ts", "ifne", "vipe", "combine", "isutf8", "errno", "pee",
         // builds, tests, linters and checkers: they write only build output
-        "rustc", "clippy-driver", "rust-analyzer", "cargo-nextest", "tox", "nox", "pyright", "pylint", "flake8", "pyflakes", "pycodestyle", "pydocstyle", "bandit",
+        "rustc", "clippy-driver", "rust-analyzer", "cargo-nextest", "tox", "nox", "pyright", "pylint", "flake8", "pyflakes", "pycodestyle", "pydocstyle",
         "vulture", "radon", "xenon", "mocha", "ava", "karma", "cypress", "rspec",
         "minitest", "phpunit", "psalm", "bats", "behave", "ctest",
         "scons", "java", "kotlinc", "kotlin",
-        "scalac", "scala", "lein", "clojure", "clj", "ghc", "ghci", "stack",
-        "ocaml", "opam", "erl", "rebar3", "gleam", "nim", "crystal",
+        "scalac", "scala", "ghci",
+        "ocaml", "erl", "gleam",
         "swiftc", "xcodebuild", "gcc-ar", "as", "shellcheck", "hadolint",
         "yamllint", "actionlint", "cspell", "vale", "proselint", "write-good", "alex",
         "staticcheck", "golint", "revive", "govulncheck", "errcheck", "ineffassign", "gosec",
@@ -144,9 +178,9 @@ pub(crate) const TABLE: &[Spec] = &[
         "credo", "dialyzer", "reek", "brakeman", "htmlhint", "jshint", "jscs", "vue-tsc",
         "svelte-check", "astro", "nuxt", "vite", "webpack", "rollup", "esbuild", "parcel",
         "storybook", "serve", "http-server", "live-server", "nodemon", "pm2",
-        "forever", "gunicorn", "uvicorn", "hypercorn", "flask", "celery",
+        "forever", "gunicorn", "uvicorn", "hypercorn", "celery",
         "mysql", "mongosh", "mongo", "pg_isready", "curlie", "grpcurl", "websocat", "ab", "wrk",
-        "hey", "k6", "locust", "siege", "lighthouse", "heroku",
+        "hey", "locust", "siege", "lighthouse", "heroku",
         "doctl", "linode-cli", "stripe", "sentry-cli",
         "op", "vault", "consul", "nomad", "minikube", "k3d", "kubectx", "kubens", "k9s",
         "stern", "skaffold", "tilt", "argocd", "flux", "istioctl", "eksctl",
@@ -857,6 +891,8 @@ pub(crate) const TABLE: &[Spec] = &[
             .always()
             .output(&["-D", "--dir", "-O", "--output"])]),
         sub(&["gist"]).subs(&[sub(&["clone"]).always()]),
+        // git's credential helper in the user's git config
+        sub(&["auth"]).subs(&[sub(&["setup-git"]).always()]),
         sub(&["extension", "ext"]).subs(&[sub(&["install", "upgrade", "remove"]).always()]),
     ]),
     // --- Rust -----------------------------------------------------------------
@@ -1724,6 +1760,9 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["cache"]).subs(&[sub(&["clean", "add"]).always()]),
             sub(&["config", "c"]).subs(&[sub(&["set", "delete", "edit", "fix"]).always()]),
             sub(&["run", "run-script", "rum", "urn"]).run_task(0),
+            // the words after `--` go to the test runner: jest's and
+            // vitest's `-u` update snapshots
+            sub(&["test", "t", "tst"]).write_flags(&["-u", "--updateSnapshot", "--update"]),
             sub(&["exec", "x"])
                 .run(0)
                 .code(&["-c", "--call"])
@@ -1845,7 +1884,7 @@ pub(crate) const TABLE: &[Spec] = &[
         .run_script(0)
         .values(&[
             "-r", "--require", "-P", "--project", "-O", "--compilerOptions", "--import",
-            "--tsconfig",
+            "--tsconfig", "-e", "--eval", "-p", "--print",
         ]),
     cmd(&["prettier", "prettierd"])
         .write_flags(&["--write", "-w"])
@@ -2117,9 +2156,10 @@ pub(crate) const TABLE: &[Spec] = &[
             "ecto.migrate", "ecto.rollback", "ecto.create", "ecto.drop", "ecto.reset",
             "ecto.setup", "ecto.dump", "ecto.load", "new", "phx.new", "archive.install",
             "local.hex", "local.rebar", "igniter.*", "setup", "phx.digest", "phx.digest.clean",
+            "gettext.extract", "gettext.merge",
         ])
         .always()
-        .read_only(&["--check-unused", "--check-locked"]),
+        .read_only(&["--check-unused", "--check-locked", "--check-up-to-date"]),
     ]),
     cmd(&["dart", "flutter"]).subs(&[
         sub(&["format"]).always().targets(A).read_only(&[
@@ -2352,6 +2392,20 @@ pub(crate) const TABLE: &[Spec] = &[
             .writes_targets(A)
             .read_only(&["--check", "--stdin", "--ast-check"]),
         sub(&["init", "init-exe", "init-lib", "fetch"]).always(),
+        // `zig-out` is build output; `-p DIR` installs elsewhere
+        sub(&["build"])
+            .output(&["-p", "--prefix", "--prefix-exe-dir", "--prefix-lib-dir"])
+            .values(&["--build-file", "--cache-dir", "--global-cache-dir", "-j"]),
+        // `-femit-bin=PATH` names the output; bare, it is the default
+        sub(&["build-exe", "build-lib", "build-obj"])
+            .write_flags(&["-femit-bin=*", "-femit-h=*", "-femit-docs=*", "-femit-asm=*"]),
+        // C compiler options are single-dash words (`-Wno-x`, `-fno-y`,
+        // `-nostdlib`): `-*` keeps their letters from being read as `-o`
+        sub(&["cc", "c++"])
+            .output(&["-o"])
+            .files(&["-MF"])
+            .values(&["-target", "-I", "-L", "-D", "-x", "-include", "-isystem", "-MT", "-MQ"])
+            .listing(&["-*"]),
     ]),
     cmd(&["latexindent", "latexindent.pl"])
         .write_flags(&[
@@ -2743,7 +2797,12 @@ pub(crate) const TABLE: &[Spec] = &[
             "-testdot",
         ]),
     cmd(&["xattr"]).write_flags(&["-d", "-w", "-c"]),
-    cmd(&["dune"]).subs(&[sub(&["fmt", "promote", "init", "clean"]).always()]),
+    // `--auto-promote`: the corrections (formatting, expect-test output)
+    // written into the sources
+    cmd(&["dune"]).subs(&[
+        sub(&["fmt", "promote", "init", "clean"]).always(),
+        sub(&["build", "runtest", "test"]).write_flags(&["--auto-promote"]),
+    ]),
     // `earthly +TARGET`: a formatter target writes through its `SAVE
     // ARTIFACT … AS LOCAL`; `--artifact +T/PATH [DEST]` copies one out.
     // Targets have a `+`, so a bare word is one of its commands:
@@ -3015,6 +3074,203 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["dotenv", "dotenv-cli"])
         .run(0)
         .values(&["-e", "-c", "-v"]),
+    // --- Erlang, Haskell, OCaml, Zig, Nim, Crystal, Clojure ---------------------
+    // rebar.lock, _checkouts, a new app's files; `compile`, `eunit`, `ct`,
+    // `tree` only build, test or show
+    cmd(&["rebar3"]).subs(&[sub(&[
+        "new", "upgrade", "unlock", "lock", "get-deps", "clean", "fmt", "format", "local",
+    ])
+    .always()
+    .read_only(&["--check", "--verify"])]),
+    // `setup`: a GHC under ~/.stack; `install`: binaries into ~/.local/bin;
+    // `build --copy-bins` the same
+    cmd(&["stack"]).subs(&[
+        sub(&["setup", "install", "new", "init", "upgrade", "clean", "purge", "unpack"]).always(),
+        sub(&["build"]).write_flags(&["--copy-bins"]),
+    ]),
+    cmd(&["stylish-haskell"])
+        .write_flags(&["-i", "--inplace"])
+        .targets(A)
+        .values(&["-c", "--config"]),
+    // GHC's options are single-dash words (`-fno-code`, `-rtsopts`,
+    // `-XOverloadedStrings`), never clusters: `-*` makes them whole words
+    // so only `-o FILE` names an output
+    cmd(&["ghc"])
+        .output(&["-o"])
+        .values(&[
+            "-odir", "-hidir", "-outputdir", "-stubdir", "-dumpdir", "-hiedir", "-package",
+            "-package-db", "-package-id", "-main-is", "-e",
+        ])
+        .listing(&["-*"]),
+    // the switch's packages and opam's repository state; `list`, `show`,
+    // `switch list`, `pin list` only show
+    cmd(&["opam"]).subs(&[
+        sub(&[
+            "install", "reinstall", "remove", "uninstall", "upgrade", "update", "init", "lock",
+            "source", "repository", "repo",
+        ])
+        .always()
+        .read_only(&["--dry-run", "--show-actions", "--show"])
+        .subs(&[sub(&["list"])]),
+        sub(&["switch"]).with_args(1).subs(&[
+            sub(&["list", "show", "list-available"]),
+            sub(&[
+                "create", "set", "remove", "import", "export", "link", "unlink", "reinstall",
+                "install", "rename", "set-invariant", "set-description",
+            ])
+            .always(),
+        ]),
+        sub(&["pin"]).with_args(1).subs(&[
+            sub(&["list"]),
+            sub(&["add", "remove", "edit"]).always(),
+        ]),
+    ]),
+    cmd(&["ocamlformat"])
+        .write_flags(&["-i", "--inplace"])
+        .targets(A)
+        .output(&["-o", "--output"])
+        .read_only(&["--check"])
+        .values(&["--name", "--root", "--profile", "-p"]),
+    // `-o:FILE`, `--out:FILE`, `--outdir:DIR` name the output (Nim's
+    // options take `:` or `=`)
+    cmd(&["nim"])
+        .output(&["--out", "--outdir", "-o"])
+        .write_flags(&["-o:*", "--out:*", "--outdir:*", "--od:*"]),
+    // formats its files in place unless `--out:FILE`
+    cmd(&["nimpretty"])
+        .always()
+        .targets(A)
+        .read_only(&["--stdin", "--version", "-v", "--help", "-h"]),
+    // the package list, nimble.lock, installed packages
+    cmd(&["nimble"]).subs(&[sub(&[
+        "install", "uninstall", "remove", "refresh", "lock", "init", "develop", "sync",
+        "setup", "upgrade", "add", "clean", "publish",
+    ])
+    .always()]),
+    cmd(&["crystal"]).subs(&[
+        sub(&["build", "docs"])
+            .output(&["-o", "--output"])
+            .values(&["-D", "--define", "--target", "--emit", "--mcpu", "--link-flags"]),
+        sub(&["init"]).always(),
+        sub(&["tool"]).subs(&[sub(&["format"]).always().targets(A).read_only(&["--check"])]),
+    ]),
+    // `lein ancient` and `lein cljfmt check` only report
+    cmd(&["lein"]).subs(&[
+        sub(&["new", "install", "clean"]).always(),
+        sub(&["cljfmt"]).subs(&[sub(&["fix"]).always()]),
+        sub(&["ancient"]).subs(&[sub(&["upgrade", "upgrade-profiles"]).always()]),
+    ]),
+    // `-Ttools install`, `-X:deps mvn-install`: a tool or jar installed;
+    // antq's `--upgrade` rewrites deps.edn
+    cmd(&["clojure", "clj"])
+        .values(&["-Sdeps", "-Scp", "-Sthreads", "-m", "--main", "-e", "--eval", "-i", "--init"])
+        .write_flags(&["--upgrade"])
+        .subs(&[sub(&["install", "install-latest", "remove", "mvn-install"]).always()]),
+    // babashka: `bb TASK` runs a bb.edn task (judged by its name); `-e`
+    // code is read in `classify.rs`
+    cmd(&["bb"])
+        .tasks(&["clean"])
+        .values(&[
+            "-e", "--eval", "--config", "--deps-root", "-cp", "--classpath", "-m", "--main",
+            "-x", "--exec", "-f", "--file", "-i", "--init",
+        ]),
+    // --- documentation sites ---------------------------------------------------------
+    // `build` writes site/ (build output) unless `-d DIR`; `gh-deploy`
+    // commits the site to the gh-pages branch
+    cmd(&["mkdocs"]).subs(&[
+        sub(&["build", "serve"])
+            .output(&["-d", "--site-dir"])
+            .values(&["-f", "--config-file", "-t", "--theme", "-a", "--dev-addr"]),
+        sub(&["gh-deploy", "new"]).always(),
+    ]),
+    // each of these commits to the gh-pages branch
+    cmd(&["mike"]).subs(&[sub(&[
+        "deploy", "delete", "alias", "retitle", "set-default",
+    ])
+    .always()]),
+    cmd(&["hugo"])
+        .output(&["-d", "--destination"])
+        .values(&[
+            "-s", "--source", "-c", "--contentDir", "-b", "--baseURL", "-e", "--environment",
+            "--config", "-t", "--theme", "--cacheDir", "--themesDir", "-l", "--layoutDir",
+            "-p", "--port", "--bind",
+        ])
+        .subs(&[
+            sub(&["new", "import"]).always(),
+            sub(&["mod"]).subs(&[sub(&["get", "tidy", "vendor", "init", "clean"]).always()]),
+            sub(&["server", "serve"])
+                .output(&["-d", "--destination"])
+                .values(&["-p", "--port", "--bind", "-s", "--source"]),
+        ]),
+    cmd(&["mdbook"]).subs(&[
+        sub(&["build", "serve", "watch"]).output(&["-d", "--dest-dir"]).values(&[
+            "-p", "--port", "-n", "--hostname",
+        ]),
+        sub(&["init", "clean"]).always(),
+    ]),
+    cmd(&["jekyll"]).subs(&[
+        sub(&["build", "b", "serve", "s", "server"])
+            .output(&["-d", "--destination"])
+            .values(&["-s", "--source", "--config", "-P", "--port", "-H", "--host", "-b", "--baseurl"]),
+        sub(&["new", "clean"]).always(),
+    ]),
+    cmd(&["sphinx-quickstart"]).always().values(&[
+        "-p", "--project", "-a", "--author", "-v", "-r", "--release", "-l", "--language",
+        "--suffix", "--master", "--extensions", "-t", "--templatedir", "-d",
+    ]),
+    // `sphinx-build SOURCEDIR OUTPUTDIR`: the output directory it is told
+    // (`-M BUILDER SOURCEDIR OUTPUTDIR`: make mode)
+    cmd(&["sphinx-build"]).writes_targets(Nth(2)).values(&[
+        "-M", "-b", "--builder", "-c", "--conf-dir", "-d", "--doctree-dir", "-D", "--define", "-A",
+        "--html-define", "-t", "--tag", "-j", "--jobs", "-w", "--warning-file",
+    ]),
+    cmd(&["docusaurus"]).subs(&[
+        sub(&[
+            "write-translations", "write-heading-ids", "docs:version", "docs:version:*",
+            "swizzle", "clear", "deploy", "init",
+        ])
+        .always()
+        .read_only(&["--list"])
+        .values(&["--locale", "-l", "--config"]),
+        sub(&["build", "serve", "start"])
+            .output(&["--out-dir", "-o"])
+            .values(&["--locale", "-l", "--config", "-p", "--port", "--host", "--dir"]),
+    ]),
+    // --- checkers, frameworks, JVM tools ---------------------------------------------
+    cmd(&["bandit"]).output(&["-o", "--output"]).values(&[
+        "-f", "--format", "-c", "--configfile", "-p", "--profile", "-t", "--tests", "-s",
+        "--skip", "-x", "--exclude", "-b", "--baseline", "--msg-template", "--severity-level",
+        "--confidence-level",
+    ]),
+    // Flask-Migrate: `flask db migrate` writes a migration file
+    cmd(&["flask"]).values(&["-A", "--app", "-e", "--env-file"]).subs(&[sub(&["db"]).subs(&[
+        sub(&["init", "migrate", "revision", "merge", "upgrade", "downgrade", "stamp", "edit"])
+            .always()
+            .read_only(&["--sql"])
+            .values(&["-m", "--message", "-d", "--directory", "--rev-id"]),
+    ])]),
+    cmd(&["svgo"])
+        .always()
+        .targets(A)
+        .output(&["-o", "--output"])
+        .read_only(&["-s", "--string", "--show-plugins", "-v", "--version", "-h", "--help"])
+        .values(&[
+            "-i", "--input", "-f", "--folder", "--config", "-p", "--precision", "--indent",
+            "--eol", "--datauri",
+        ]),
+    // `PID COMMAND [ARGS]`: the commands that dump to a file
+    cmd(&["jcmd"])
+        .write_flags(&["GC.heap_dump", "Thread.dump_to_file", "JFR.dump", "VM.cds"])
+        .files(&["filename="]),
+    cmd(&["jmap"]).write_flags(&["-dump:*", "-histo:*file"]),
+    // `--out json=FILE`, `--out csv=FILE`: results written to a file
+    cmd(&["k6"]).subs(&[
+        sub(&["run", "cloud"])
+            .write_flags(&["--out=json*", "--out=csv*", "-o=json*", "-o=csv*"])
+            .files(&["--summary-export", "--report-file"])
+            .values(&["-o", "--out", "-e", "--env", "-u", "--vus", "-d", "--duration", "-i", "--iterations"]),
+        sub(&["new", "archive"]).always(),
+    ]),
 ];
 
 /// `deno` (its `eval` needs code, in `classify.rs`).
@@ -3208,6 +3464,8 @@ const GIT: &[Spec] = &[
         sub(&["track"]).with_args(1),
     ]),
     sub(&["hash-object"]).write_flags(&["-w"]),
+    // the merged tree's objects into .git; the old form only prints
+    sub(&["merge-tree"]).write_flags(&["--write-tree"]),
     // objects written into .git (trees, commits, tags, packs)
     sub(&[
         "write-tree", "commit-tree", "mktree", "mktag", "unpack-objects", "index-pack",

@@ -4602,3 +4602,263 @@ fn inline_code_calls_thousands_deep_are_bounded() {
     let real = "import json, sys\\nfor line in sys.stdin:\\n    d = json.loads(line)\\n    print(d.get('a'), len(d.get('b', [])))\\n".repeat(200);
     assert!(!is_write(&format!("python3 -c $'{real}'")));
 }
+
+/// Thirteenth blind batch: less common languages' toolchains (Erlang,
+/// Haskell, OCaml, Zig, Nim, Crystal, Scala, Clojure): package managers,
+/// scaffolding, in-place formatters and output options.
+#[test]
+fn blind13_langs() {
+    check_pairs(&[
+        (
+            "mix gettext.extract --merge",
+            "mix gettext.extract --check-up-to-date",
+        ),
+        ("rebar3 upgrade --all", "rebar3 tree"),
+        ("rebar3 unlock cowboy", "rebar3 compile"),
+        (
+            "rebar3 new app billing",
+            "rebar3 ct --suite=test/orders_SUITE",
+        ),
+        ("stack setup", "stack build --fast"),
+        ("stack install hlint", "stack ls dependencies"),
+        ("stack new shop-api simple", "stack test"),
+        ("stack build --copy-bins", "stack build"),
+        (
+            "stylish-haskell -i src/Shop/Types.hs",
+            "stylish-haskell src/Shop/Types.hs",
+        ),
+        (
+            "ghc -O2 -o bin/report app/Report.hs",
+            "ghc -O2 -fno-code -rtsopts -XOverloadedStrings -optl-static app/Report.hs",
+        ),
+        ("dune build @fmt --auto-promote", "dune build @fmt"),
+        ("dune build @runtest --auto-promote", "dune test"),
+        ("dune clean", "dune build"),
+        (
+            "opam install . --deps-only --with-test -y",
+            "opam install . --deps-only --show-actions",
+        ),
+        ("opam switch create . 5.1.1 --deps-only", "opam switch list"),
+        ("opam switch 5.1.1", "opam switch"),
+        ("opam update", "opam list -i"),
+        (
+            "opam pin add ppx_shop git+https://github.com/example/ppx_shop.git",
+            "opam pin list",
+        ),
+        ("opam lock .", "opam show cohttp-lwt-unix --field=version"),
+        ("ocamlformat -i lib/*.ml", "ocamlformat --check lib/*.ml"),
+        ("zig build -p /tmp/zig-out", "zig build test"),
+        (
+            "zig build-exe src/main.zig -femit-bin=bin/shop",
+            "zig build-exe src/main.zig -fno-emit-bin",
+        ),
+        (
+            "zig build-lib -femit-h=include/shop.h src/lib.zig",
+            "zig build-lib -femit-h src/lib.zig",
+        ),
+        (
+            "zig cc -O2 -o bin/hash vendor/xxhash.c",
+            "zig cc -O2 -Wno-unused -fno-omit-frame-pointer -nostdlib -c -o - vendor/xxhash.c",
+        ),
+        (
+            "nim c -d:release -o:bin/shop src/shop.nim",
+            "nim c -d:release src/shop.nim",
+        ),
+        (
+            "nim c --out:/tmp/bench -r bench/bench.nim",
+            "nim check src/shop.nim",
+        ),
+        ("nimpretty --indent:2 src/shop.nim", "nimpretty --version"),
+        ("nimble refresh", "nimble build"),
+        ("nimble lock", "nimble test"),
+        (
+            "crystal build src/shop.cr --release -o bin/shop",
+            "crystal build src/shop.cr --no-codegen",
+        ),
+        ("crystal tool format", "crystal tool format --check"),
+        ("crystal init app inventory", "crystal spec"),
+        (
+            "sbt \"scalafix RemoveUnused\"",
+            "sbt \"scalafix --check RemoveUnused\"",
+        ),
+        (
+            "sbt \"scalafmtOnly src/main/scala/Cart.scala\"",
+            "sbt \"testOnly shop.CartSpec\"",
+        ),
+        ("lein new app shop-api", "lein test"),
+        ("lein install", "lein check"),
+        ("lein cljfmt fix", "lein cljfmt check"),
+        ("lein ancient upgrade :no-tests", "lein ancient"),
+        (
+            "clj -Ttools install io.github.seancorfield/deps-new '{:git/tag \"v0.8.0\"}' :as new",
+            "clj -Ttools list",
+        ),
+        (
+            "clojure -M:outdated --upgrade --force",
+            "clojure -M:outdated",
+        ),
+    ]);
+}
+
+/// Fourteenth blind batch: documentation sites, frameworks, JVM and load
+/// test tools, package managers' caches.
+#[test]
+fn blind14_docs_and_tools() {
+    check_pairs(&[
+        (
+            "mkdocs build --site-dir /tmp/site-preview",
+            "mkdocs build --strict",
+        ),
+        ("mkdocs gh-deploy --force", "mkdocs serve -a 127.0.0.1:8001"),
+        (
+            "mike deploy --push --update-aliases 1.4 latest",
+            "mike list",
+        ),
+        ("hugo -d /tmp/public --minify", "hugo --minify"),
+        ("hugo mod get -u", "hugo mod graph"),
+        ("mdbook build -d /tmp/book", "mdbook build"),
+        (
+            "sphinx-quickstart -q -p Shop -a \"Dev Team\" --ext-autodoc docs",
+            "sphinx-build --version",
+        ),
+        (
+            "sphinx-build -b html docs /tmp/docs-html",
+            "sphinx-build -b linkcheck docs",
+        ),
+        (
+            "sphinx-build -M html docs /tmp/docs",
+            "sphinx-build --version",
+        ),
+        (
+            "npx docusaurus write-translations --locale de",
+            "npx docusaurus build",
+        ),
+        (
+            "npx docusaurus docs:version 2.0",
+            "npx docusaurus serve --port 3001",
+        ),
+        (
+            "npx docusaurus swizzle @docusaurus/theme-classic Footer --eject",
+            "npx docusaurus swizzle --list",
+        ),
+        (
+            "bundle exec jekyll build -d /tmp/_site",
+            "bundle exec jekyll build",
+        ),
+        (
+            "git merge-tree --write-tree main feature/helm-hpa",
+            "git merge-tree base main feature/helm-hpa",
+        ),
+        ("gh auth setup-git", "gh auth status"),
+        ("npm test -- -u", "npm test -- --watchAll=false"),
+        ("npx svgo -f src/assets/icons", "npx svgo --show-plugins"),
+        ("svgo logo.svg", "svgo logo.svg -o -"),
+        (
+            "bandit -r app -f json -o bandit-report.json",
+            "bandit -r app -f json",
+        ),
+        (
+            "flask --app app db migrate -m \"add audit log\"",
+            "flask --app app db current",
+        ),
+        (
+            "jcmd 4821 GC.heap_dump /tmp/heap.hprof",
+            "jcmd 4821 GC.heap_info",
+        ),
+        (
+            "jcmd 4821 JFR.start filename=/tmp/rec.jfr",
+            "jcmd 4821 Thread.print",
+        ),
+        (
+            "jmap -dump:live,format=b,file=/tmp/heap.bin 4821",
+            "jmap -histo 4821",
+        ),
+        (
+            "k6 run --out json=/tmp/k6.json load/checkout.js",
+            "k6 run --out cloud load/checkout.js",
+        ),
+        (
+            "k6 run -o csv=/tmp/k6.csv load/checkout.js",
+            "k6 run load/checkout.js",
+        ),
+    ]);
+}
+
+/// Thirteenth and fourteenth blind batches: inline code given to commands
+/// the table knows for their other uses (Erlang, Crystal, Clojure,
+/// babashka, ts-node) and Python calls that download data files.
+#[test]
+fn blind13_inline_code() {
+    check_pairs(&[
+        (
+            "erl -noshell -eval 'ok = file:write_file(\"priv/build_info\", io_lib:format(\"~p.~n\", [erlang:system_info(otp_release)])), halt().'",
+            "erl -noshell -eval 'io:format(\"~s~n\", [erlang:system_info(otp_release)]), halt().'",
+        ),
+        (
+            "erl -noshell -pa ebin -eval '{ok, F} = file:open(\"out.txt\", [write]), halt().'",
+            "erl -noshell -pa ebin -eval '{ok, F} = file:open(\"in.txt\", [read]), halt().'",
+        ),
+        (
+            "erl -noshell -eval 'os:cmd(\"rm -rf _build\"), halt().'",
+            "erl -noshell -eval 'os:cmd(\"ls _build\"), halt().'",
+        ),
+        (
+            "crystal eval 'File.write(\"VERSION\", \"0.9.1\\n\")'",
+            "crystal eval 'puts [1, 2, 3].sum'",
+        ),
+        (
+            "clojure -M -e '(spit \"resources/version.edn\" (pr-str {:version \"0.3.0\"}))'",
+            "clojure -M -e '(println (slurp \"deps.edn\"))'",
+        ),
+        (
+            "clj -Sdeps '{:deps {}}' -M -e '(clojure.java.io/delete-file \"x.edn\")'",
+            "clj -Sdeps '{:deps {}}' -M -e '(clojure.java.io/file \"x.edn\")'",
+        ),
+        (
+            "bb -e '(spit \"/tmp/deps-copy.edn\" (slurp \"deps.edn\"))'",
+            "bb -e '(println (slurp \"deps.edn\"))'",
+        ),
+        (
+            "bb -e '(fs/delete-tree \"target\")'",
+            "bb -e '(fs/exists? \"target\")'",
+        ),
+        (
+            "bb '(shell \"rm\" \"-rf\" \"out\")'",
+            "bb '(shell \"ls\" \"out\")'",
+        ),
+        ("bb clean", "bb tasks"),
+        (
+            "npx ts-node -e \"import { writeFileSync } from 'fs'; writeFileSync('/tmp/out.json', '{}')\"",
+            "npx ts-node -e \"import { readFileSync } from 'fs'; console.log(readFileSync('package.json', 'utf8'))\"",
+        ),
+        (
+            "python -c \"import nltk; nltk.download('punkt')\"",
+            "python -c \"import nltk; print(nltk.data.path)\"",
+        ),
+        (
+            "python3 -c \"from nltk import download; download('stopwords')\"",
+            "python3 -c \"from nltk import word_tokenize; print(word_tokenize('a b'))\"",
+        ),
+    ]);
+}
+
+/// Fourteenth blind batch: an image whose entrypoint is a tool runs that
+/// tool with the words after the image; through a writable bind mount its
+/// writes reach the host.
+#[test]
+fn blind14_image_entrypoints() {
+    check_pairs(&[
+        (
+            "docker run --rm -v \"$PWD\":/work -w /work hashicorp/terraform:1.9 fmt -recursive",
+            "docker run --rm -v \"$PWD\":/work -w /work hashicorp/terraform:1.9 fmt -check -recursive",
+        ),
+        (
+            "docker run --rm -v \"$(pwd)\":/workdir mikefarah/yq -i '.replicaCount = 2' charts/api/values.yaml",
+            "docker run --rm -v \"$(pwd)\":/workdir mikefarah/yq '.replicaCount' charts/api/values.yaml",
+        ),
+        (
+            "docker run --rm -v \"$PWD\":/data docker.io/pandoc/core:3.1 README.md -o README.pdf",
+            "docker run --rm pandoc/core:3.1 README.md -o README.pdf",
+        ),
+    ]);
+}
