@@ -293,7 +293,16 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         blind10.caught_pct(),
         blind10.blocked_pct()
     );
+    // The eleventh batch: every write caught since a DuckDB file changed
+    // from Python counts; its one read-only command flagged is `git push
+    // -u`, which does record the upstream in .git/config.
     assert!(blind11.writes >= 380 && blind11.readonly >= 580);
+    assert!(
+        blind11.caught_pct() >= 100.0 && blind11.blocked_pct() <= 0.2,
+        "eleventh blind batch: {:.1}% caught, {:.1}% blocked",
+        blind11.caught_pct(),
+        blind11.blocked_pct()
+    );
     // The twelfth batch: since its fixes every write is caught and no
     // read-only command is flagged (its History); nothing is left missed
     // on purpose. It must not get worse.
@@ -304,8 +313,18 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         blind12.caught_pct(),
         blind12.blocked_pct()
     );
+    // The thirteenth and fourteenth batches: since their fixes every write
+    // is caught and no read-only command is flagged (their History).
     assert!(blind13.writes >= 480 && blind13.readonly >= 500);
     assert!(blind14.writes >= 590 && blind14.readonly >= 750);
+    for (label, f) in [("thirteenth", &blind13), ("fourteenth", &blind14)] {
+        assert!(
+            f.caught_pct() >= 100.0 && f.blocked_pct() <= 0.0,
+            "{label} blind batch: {:.1}% caught, {:.1}% blocked",
+            f.caught_pct(),
+            f.blocked_pct()
+        );
+    }
     for (label, f) in [
         ("first blind batch", &blind),
         ("second blind batch", &blind2),
