@@ -147,12 +147,17 @@ fn is_stdout(v: &str) -> bool {
 
 /// Could `a` be an output option [`is_out_option`] takes (a cheap test)?
 fn maybe_out_option(a: &str) -> bool {
-    a.starts_with("--out")
-        || a.starts_with("-out")
-        || a.starts_with("--export-")
-        || a.starts_with("-dest")
-        || a.starts_with("--dest")
-        || a.split('=').next().is_some_and(|k| k.ends_with("_out"))
+    // every word of every known command comes here: a word that is no
+    // option leaves at its first byte
+    let Some(rest) = a.strip_prefix('-') else {
+        return false;
+    };
+    let rest = rest.strip_prefix('-').unwrap_or(rest);
+    rest.starts_with("out")
+        || rest.starts_with("dest")
+        || (a.starts_with("--")
+            && (rest.starts_with("export-")
+                || a.split_once('=').map_or(a, |(k, _)| k).ends_with("_out")))
 }
 
 /// General write signs on a command in no table: `-o FILE`, `--output`,
@@ -1392,4 +1397,26 @@ fn select(targets: Targets, pos: &[usize], args: &[Arg<'_>]) -> Vec<usize> {
         .into_iter()
         .filter(|&k| args[k] != "-" && !is_remote(&args[k]))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(crate::proptest_config(4000))]
+
+        /// The cheap test lets through every word whose option
+        /// [`is_out_option`] takes.
+        #[test]
+        fn the_cheap_test_keeps_every_output_option(
+            a in "(-{0,3})(out|dest|destination|export-|go_out|x_out|output|o)?[a-z_=-]{0,6}"
+        ) {
+            let k = a.split_once('=').map_or(a.as_str(), |(k, _)| k);
+            if is_out_option(k) {
+                prop_assert!(maybe_out_option(&a), "{a:?}");
+            }
+        }
+    }
 }
