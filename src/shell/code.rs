@@ -2623,6 +2623,27 @@ fn sql_statements(text: &str) -> Vec<String> {
     out
 }
 
+/// The double-quoted string starting at `s[i]` (awk's and Miller's, `\\`
+/// escaping the next character): its text, and the index after its
+/// closing quote (the end when it has none).
+fn dq_string(s: &[char], mut i: usize) -> (String, usize) {
+    let mut text = String::new();
+    i += 1;
+    while let Some(&d) = s.get(i) {
+        if d == '\\' {
+            text.extend(s.get(i + 1));
+            i += 2;
+            continue;
+        }
+        if d == '"' {
+            return (text, i + 1);
+        }
+        text.push(d);
+        i += 1;
+    }
+    (text, i)
+}
+
 /// A Miller DSL expression (`mlr put`/`filter`): output statements
 /// redirected to a file (`tee > "out/".$k.".csv", $*`, `emit > "f", @x`,
 /// `print > stderr, …` is not one) and the shell commands it runs
@@ -2634,24 +2655,7 @@ pub(crate) fn scan_mlr(prog: &str) -> Findings {
     ];
     let s: Vec<char> = prog.chars().collect();
     let mut f = Findings::default();
-    // the string literal starting at `s[i]` (a `"`), and the index after it
-    let literal = |mut i: usize| {
-        let mut text = String::new();
-        i += 1;
-        while let Some(&d) = s.get(i) {
-            if d == '\\' {
-                text.extend(s.get(i + 1));
-                i += 2;
-                continue;
-            }
-            if d == '"' {
-                return (text, i + 1);
-            }
-            text.push(d);
-            i += 1;
-        }
-        (text, i)
-    };
+    let literal = |i: usize| dq_string(&s, i);
     let skip_blanks = |mut i: usize| {
         while s.get(i).is_some_and(|c| c.is_whitespace()) {
             i += 1;
@@ -2765,20 +2769,9 @@ pub(crate) fn scan_awk(prog: &str) -> Findings {
     while let Some(&c) = s.get(i) {
         match c {
             '"' => {
-                let mut text = String::new();
-                i += 1;
-                while let Some(&d) = s.get(i) {
-                    if d == '\\' {
-                        text.extend(s.get(i + 1));
-                        i += 2;
-                        continue;
-                    }
-                    if d == '"' {
-                        break;
-                    }
-                    text.push(d);
-                    i += 1;
-                }
+                let (text, after) = dq_string(&s, i);
+                // at the closing quote: the loop steps past it
+                i = after - 1;
                 if pipe_pending {
                     f.shell.push(text.clone());
                     pipe_pending = false;
