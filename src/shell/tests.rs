@@ -4862,3 +4862,21 @@ fn blind14_image_entrypoints() {
         ),
     ]);
 }
+
+/// A writing setting's description fits the 47 characters a deny reason
+/// shows of it.
+#[test]
+fn writing_env_descriptions_fit_a_reason() {
+    for cmd in [
+        "INSTA_UPDATE=always cargo test",
+        "export INSTA_UPDATE=always; cargo test",
+    ] {
+        let w = writes(cmd);
+        assert!(
+            w.iter()
+                .any(|d| d.starts_with("INSTA_UPDATE") || d.starts_with("export INSTA_UPDATE")),
+            "{cmd}: {w:?}"
+        );
+        assert!(w.iter().all(|d| d.chars().count() <= 47), "{cmd}: {w:?}");
+    }
+}
