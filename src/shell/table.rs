@@ -186,7 +186,22 @@ pub(crate) const TABLE: &[Spec] = &[
         "stern", "skaffold", "tilt", "argocd", "flux", "istioctl", "eksctl",
         "ansible-playbook", "cdk", "sam",
         "serverless", "sls", "podman-compose", "docker-compose", "crictl", "ctr",
-        "crane", "dive", "grype", "syft", "lazydocker", "ctop",
+        "dive", "grype", "syft", "lazydocker", "ctop", "spruce",
+    ]),
+    // registry tools: copies between registries are remote; `export IMG
+    // FILE` and `pull IMG FILE` write the tarball (`-` is stdout)
+    cmd(&["crane", "gcrane"])
+        .values(&["--platform", "--format"])
+        .subs(&[
+            sub(&["export"]).always().writes_targets(Nth(2)),
+            sub(&["pull"]).always().writes_targets(Last),
+            sub(&["cp", "copy", "push", "append", "mutate", "tag", "delete", "rebase", "flatten"]),
+        ]),
+    // `oras pull` writes the artifact's files (into the directory `-o`
+    // names, else here)
+    cmd(&["oras"]).subs(&[
+        sub(&["pull"]).always().chdir(&["-o", "--output"]),
+        sub(&["cp", "copy", "push", "attach", "tag"]),
     ]),
     // --- file operations -------------------------------------------------------
     cmd(&["cp", "gcp"])
@@ -745,6 +760,8 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["cp"]).writes_targets(Dest),
             // a cluster change
             sub(&["create"]),
+            // prints the converted manifests
+            sub(&["convert"]),
             // ~/.kube/config
             sub(&["config"]).subs(&[sub(&[
                 "use-context", "use", "set-context", "set-cluster", "set-credentials", "set",
@@ -2483,13 +2500,17 @@ pub(crate) const TABLE: &[Spec] = &[
             "-o", "--output-format", "-p", "--input-format", "-I", "--indent", "--from-file",
             "--expression", "-s", "--split-exp",
         ])
-        .subs(&[sub(&["e", "eval", "ea", "eval-all"])
+        .subs(&[
+            sub(&["e", "eval", "ea", "eval-all"])
             .write_flags(&["-i", "--inplace", "--in-place", "-s", "--split-exp"])
             .targets(From(2))
             .values(&[
                 "-o", "--output-format", "-p", "--input-format", "-I", "--indent", "-s",
                 "--split-exp",
-            ])]),
+            ]),
+            // yq 3's `merge`/`m` prints the merged document unless `-i`
+            sub(&["merge", "m"]).write_flags(&["-i", "--inplace"]).targets(Nth(1)),
+        ]),
     cmd(&["sd"])
         .writes_targets(From(3))
         .read_only(&["-p", "--preview"])

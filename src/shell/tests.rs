@@ -4880,3 +4880,35 @@ fn writing_env_descriptions_fit_a_reason() {
         assert!(w.iter().all(|d| d.chars().count() <= 47), "{cmd}: {w:?}");
     }
 }
+
+/// The review's false positives from the general rules, now known tools:
+/// registry copies are remote (`crane`/`gcrane`/`oras cp`), `kubectl
+/// convert` and yq 3's `merge` print, `spruce` prints; what does write
+/// files stays a write.
+#[test]
+fn registry_tools_and_printing_merges() {
+    check_pairs(&[
+        (
+            "crane export ghcr.io/a/b out.tar",
+            "gcrane cp ghcr.io/a/b ghcr.io/c/d",
+        ),
+        (
+            "crane pull ghcr.io/a/b:1 img.tar",
+            "crane copy ghcr.io/a/b:1 ghcr.io/c/d:1",
+        ),
+        (
+            "oras pull ghcr.io/a/b:1 -o out/",
+            "oras copy ghcr.io/a/b:1 ghcr.io/c/d:1",
+        ),
+        (
+            "kubectl apply -f x.yaml -o yaml > applied.yaml",
+            "kubectl convert -f x.yaml --output-version apps/v1",
+        ),
+        ("yq merge -i a.yaml b.yaml", "yq merge a.yaml b.yaml"),
+        (
+            "spruce merge a.yml b.yml > out.yml",
+            "spruce merge a.yml b.yml",
+        ),
+    ]);
+    assert!(!is_write("crane export ghcr.io/a/b - | tar -t"));
+}
