@@ -790,7 +790,7 @@ impl Cx<'_, '_, '_> {
         if kind != Kind::Task {
             self.unknown_command(name);
         }
-        let mut read_only = false;
+        let read_only = says_read_only(args);
         let mut flag: Option<&str> = None;
         let mut outputs: Vec<Value<'_>> = Vec::new();
         let mut i = 0;
@@ -802,7 +802,6 @@ impl Cx<'_, '_, '_> {
                 _ => (a.as_ref(), None),
             };
             match key {
-                k if READ_ONLY_FLAGS.contains(&k) => read_only = true,
                 k if WRITE_FLAGS.contains(&k) || CONFIRM_FLAGS.contains(&k) => {
                     flag.get_or_insert(k);
                 }
@@ -1042,12 +1041,30 @@ fn is_dry_run(key: &str, val: Option<&str>) -> bool {
     matches!(key, "--dry-run" | "--dryrun") && !matches!(val, Some("none" | "false"))
 }
 
-/// A dry run, a check, help (`--dry-run=client` too): the general rules
-/// add no write.
+/// A dry run, a check, help (`--dry-run=client` too), or a flag that
+/// sends the result to standard output (`--print`, `--stdout`, `--list`)
+/// with no write flag or output file beside it (`TOOL fmt --write
+/// --print` still writes): the general rules add no write.
 fn says_read_only(args: &[Arg<'_>]) -> bool {
-    args.iter().any(|a| {
-        let k = a.split_once('=').map_or(a.as_ref(), |(k, _)| k);
-        READ_ONLY_FLAGS.contains(&k)
+    fn key(a: &str) -> &str {
+        a.split_once('=').map_or(a, |(k, _)| k)
+    }
+    if args.iter().any(|a| READ_ONLY_FLAGS.contains(&key(a))) {
+        return true;
+    }
+    if !args.iter().any(|a| PRINT_FLAGS.contains(&key(a))) {
+        return false;
+    }
+    !args.iter().enumerate().any(|(i, a)| {
+        let k = key(a);
+        let file = |v: Option<&str>| v.is_some_and(|v| !is_stdout(v) && !is_format(v));
+        WRITE_FLAGS.contains(&k)
+            || ((k == "-o" || is_out_option(k))
+                && file(
+                    a.split_once('=')
+                        .map(|(_, v)| v)
+                        .or(args.get(i + 1).map(AsRef::as_ref)),
+                ))
     })
 }
 
@@ -1116,14 +1133,15 @@ const READ_ONLY_FLAGS: &[&str] = &[
     "--set-exit-if-changed",
     "--validate",
     "--verify-no-changes",
-    "--list",
-    "--stdout",
-    "--print",
     "--pretend",
     "--simulate",
     "--help",
     "-help",
 ];
+
+/// Flags that send the result to standard output: read-only unless a
+/// write flag or an output file is given too.
+const PRINT_FLAGS: &[&str] = &["--list", "--stdout", "--print"];
 
 /// Flags that make an unknown command write files it does not name: fixes,
 /// in-place edits, snapshot updates.

@@ -4912,3 +4912,25 @@ fn registry_tools_and_printing_merges() {
     ]);
     assert!(!is_write("crane export ghcr.io/a/b - | tar -t"));
 }
+
+/// A flag that prints the result (`--print`, `--stdout`, `--list`) makes
+/// an unknown command read-only only when no write flag or output file
+/// is given beside it.
+#[test]
+fn print_flags_do_not_cancel_explicit_writes() {
+    check_pairs(&[
+        ("mytool fmt --write --print src/", "mytool fmt --print src/"),
+        (
+            "mytool --print -o out.txt in.md",
+            "mytool --print -o json in.md",
+        ),
+        (
+            "mytool convert --stdout --in-place a.md",
+            "mytool convert --stdout a.md",
+        ),
+        (
+            "mytool sync --list --output=files.txt",
+            "mytool sync --list --output=-",
+        ),
+    ]);
+}
