@@ -51,6 +51,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind12-writes.txt", true),
         ("blind13-writes.txt", true),
         ("blind14-writes.txt", true),
+        ("blind15-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
@@ -66,6 +67,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind12-readonly.txt", false),
         ("blind13-readonly.txt", false),
         ("blind14-readonly.txt", false),
+        ("blind15-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -202,6 +204,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         &load("blind14-writes.txt"),
         &load("blind14-readonly.txt"),
     );
+    let blind15 = figures(
+        "fifteenth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; everyday agent commands: debugging, profiling, databases, releases, CI, secrets, error recovery)",
+        &load("blind15-writes.txt"),
+        &load("blind15-readonly.txt"),
+    );
     let all = all_cases();
     for b in &all {
         let kind = if b.writes { "writes" } else { "read-only" };
@@ -317,6 +324,7 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
     // is caught and no read-only command is flagged (their History).
     assert!(blind13.writes >= 480 && blind13.readonly >= 500);
     assert!(blind14.writes >= 590 && blind14.readonly >= 750);
+    assert!(blind15.writes >= 440 && blind15.readonly >= 500);
     for (label, f) in [("thirteenth", &blind13), ("fourteenth", &blind14)] {
         assert!(
             f.caught_pct() >= 100.0 && f.blocked_pct() <= 0.0,
