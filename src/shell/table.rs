@@ -179,10 +179,10 @@ pub(crate) const TABLE: &[Spec] = &[
         "svelte-check", "astro", "nuxt", "vite", "webpack", "rollup", "esbuild", "parcel",
         "storybook", "serve", "http-server", "live-server", "nodemon", "pm2",
         "forever", "gunicorn", "uvicorn", "hypercorn", "celery",
-        "mysql", "mongosh", "mongo", "pg_isready", "curlie", "grpcurl", "websocat", "ab", "wrk",
+        "mysql", "mongosh", "mongo", "pg_isready", "curlie", "grpcurl", "websocat", "wrk",
         "hey", "locust", "siege", "lighthouse", "heroku",
         "doctl", "linode-cli", "stripe", "sentry-cli",
-        "op", "vault", "consul", "nomad", "minikube", "k3d", "kubectx", "kubens", "k9s",
+        "vault", "consul", "nomad", "minikube", "k3d", "kubectx", "kubens", "k9s",
         "stern", "skaffold", "tilt", "argocd", "flux", "istioctl", "eksctl",
         "ansible-playbook", "cdk", "sam",
         "serverless", "sls", "podman-compose", "docker-compose", "crictl", "ctr",
@@ -197,6 +197,39 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["pull"]).always().writes_targets(Last),
             sub(&["cp", "copy", "push", "append", "mutate", "tag", "delete", "rebase", "flatten"]),
         ]),
+    // ApacheBench's `-g FILE` (gnuplot data) and `-e FILE` (percentiles)
+    cmd(&["ab"])
+        .output(&["-g", "-e"])
+        .values(&[
+            "-n", "-c", "-t", "-s", "-b", "-B", "-p", "-u", "-T", "-v", "-C", "-H", "-A", "-P",
+            "-X", "-m", "-Z", "-f", "-E",
+        ]),
+    // 1Password's CLI: `inject`/`read`/`document get` write where `-o`
+    // says; the rest reads or changes the vault (remote)
+    cmd(&["op"]).subs(&[
+        sub(&["inject"]).output(&["-o", "--out-file"]).values(&["-i", "--in-file", "--account"]),
+        sub(&["read"]).output(&["-o", "--out-file"]).values(&["--account"]),
+        sub(&["document"]).subs(&[sub(&["get"]).output(&["-o", "--out-file", "--output"])]),
+    ]),
+    // goose's `create NAME [sql|go]` and `fix` (renumbers) change the
+    // migrations directory
+    cmd(&["goose"])
+        .values(&["-dir", "-table", "-certfile", "-ssl-cert", "-ssl-key", "-env"])
+        .subs(&[sub(&["create", "fix"]).always()]),
+    // changelog generators: git-cliff's `--prepend FILE`/`-o FILE`,
+    // conventional-changelog's `-s` (rewrites its `-i` file)
+    cmd(&["git-cliff"])
+        .output(&["-o", "--output", "--prepend"])
+        .values(CLIFF_VALUES),
+    cmd(&["conventional-changelog"])
+        .write_flags(&["-s", "--same-file"])
+        .output(&["-o", "--outfile"])
+        .values(&[
+            "-p", "--preset", "-i", "--infile", "-k", "--pkg", "-r", "--release-count", "-n",
+            "--config", "-c", "--context", "-l", "--lerna-package", "-t", "--tag-prefix",
+        ]),
+    // goreleaser writes dist/ (`--clean` first deletes it)
+    cmd(&["goreleaser"]).subs(&[sub(&["release", "r", "build", "b", "init"]).always()]),
     // `oras pull` writes the artifact's files (into the directory `-o`
     // names, else here)
     cmd(&["oras"]).subs(&[
@@ -647,6 +680,12 @@ pub(crate) const TABLE: &[Spec] = &[
                 ])
                 .always()]),
             ]),
+            // credentials in the gcloud config dir
+            sub(&["auth"]).subs(&[
+                sub(&["login", "activate-service-account", "revoke", "configure-docker"]).always(),
+                sub(&["application-default"])
+                    .subs(&[sub(&["login", "revoke", "set-quota-project"]).always()]),
+            ]),
             // ~/.kube/config
             sub(&["container"]).subs(&[sub(&["clusters"])
                 .subs(&[sub(&["get-credentials"]).always()])]),
@@ -735,6 +774,7 @@ pub(crate) const TABLE: &[Spec] = &[
                     "-t", "--tag", "-f", "--file", "--build-arg", "--target", "--platform",
                 ])
                 .output(&["-o", "--output"])
+                .files(&["--iidfile", "--metadata-file"])
                 .subs(&[sub(&["build", "bake"]).output(&["-o", "--output"])]),
             sub(&["compose"])
                 .values(&[
@@ -1392,7 +1432,11 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["tool"])
             .output(&["-o"])
             .values(&["-html", "-func", "-mode", "-var"])
-            .subs(&[sub(&["pprof"]).files(&["-output", "--output"]).listing(&["-*"])]),
+            .subs(&[
+                sub(&["pprof"]).files(&["-output", "--output"]).listing(&["-*"]),
+                // `-pprof=TYPE` prints a profile; Go's single-dash words
+                sub(&["trace"]).values(&["-pprof", "-http", "-d"]),
+            ]),
     ]),
     cmd(&["tflint"])
         .write_flags(&["--init", "--fix"])
@@ -1566,9 +1610,10 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["poetry", "pdm", "pipenv", "hatch", "rye"])
         .values(&["-C", "--directory", "-P", "--project"])
         .subs(&[
+            // `build`: the sdist and wheel in dist/, a package like `npm pack`'s
             sub(&[
                 "add", "remove", "install", "update", "lock", "init", "new", "sync", "uninstall",
-                "clean", "upgrade", "pin", "fmt",
+                "clean", "upgrade", "pin", "fmt", "build",
             ])
             .always()
             .read_only(&["--dry-run", "--check"]),
@@ -2053,7 +2098,9 @@ pub(crate) const TABLE: &[Spec] = &[
     ])
     .output(&["-o", "--output"]),
     // --- other languages' tools -----------------------------------------------------
-    cmd(&["gem"]).subs(&[sub(&["install", "uninstall", "update", "pristine", "cleanup"]).always()]),
+    // `gem build` writes the .gem file
+    cmd(&["gem"]).subs(&[sub(&["install", "uninstall", "update", "pristine", "cleanup", "build"])
+        .always()]),
     cmd(&["bundle", "bundler"])
         .always()
         .values(&["--gemfile", "--path"])
@@ -2998,9 +3045,18 @@ pub(crate) const TABLE: &[Spec] = &[
             "-e", "-p", "-s", "-u", "-E", "-a", "-X", "-P", "-I", "-b", "-O", "-S", "-U",
         ])
         .files(&["-o", "--output"]),
+    // the profiling tools write their output files (`massif.out.PID` when
+    // no name is given)
     cmd(&["valgrind"])
         .run(0)
-        .files(&["--log-file", "--xml-file"]),
+        .files(&["--log-file", "--xml-file"])
+        .output(&[
+            "--callgrind-out-file", "--massif-out-file", "--cachegrind-out-file",
+            "--dhat-out-file",
+        ])
+        .write_flags(&[
+            "--tool=callgrind", "--tool=massif", "--tool=cachegrind", "--tool=dhat",
+        ]),
     cmd(&["perf"]).subs(&[
         sub(&["record"])
             .always()
@@ -3360,6 +3416,10 @@ const DENO_VALUES: &[&str] = &[
 /// Subcommands of `git`.
 #[rustfmt::skip]
 const GIT: &[Spec] = &[
+    // git-cliff run as `git cliff`
+    sub(&["cliff"])
+        .output(&["-o", "--output", "--prepend"])
+        .values(CLIFF_VALUES),
     // `-u` records the upstream in .git/config
     sub(&["push"]).write_flags(&["-u", "--set-upstream"]).read_only(&["-n", "--dry-run"]),
     sub(&["apply"])
@@ -3549,10 +3609,32 @@ const CARGO: &[Spec] = &[
     sub(&["binstall", "quickinstall"])
         .always()
         .read_only(&["--dry-run"]),
+    // flamegraph.svg (or `-o FILE`) and perf.data
+    sub(&["flamegraph"])
+        .always()
+        .output(&["-o", "--output"])
+        .values(&[
+            "--bin",
+            "--example",
+            "--test",
+            "--bench",
+            "-p",
+            "--package",
+            "-F",
+            "--freq",
+        ]),
     sub(&["watch"]).code(&["-s", "--shell"]).values(&[
         "-x", "--exec", "-w", "--watch", "-i", "--ignore", "-d", "--delay",
     ]),
     sub(&["run", "r"]).values(&["--bin", "--example", "-p", "--package"]),
+];
+
+/// git-cliff's options that take a value (as `git-cliff` and `git cliff`).
+#[rustfmt::skip]
+const CLIFF_VALUES: &[&str] = &[
+    "-c", "--config", "-w", "--workdir", "-r", "--repository", "--include-path",
+    "--exclude-path", "--tag-pattern", "--with-commit", "--skip-commit", "-t", "--tag", "-b",
+    "--body", "-s", "--strip", "--sort", "--count-tags", "--from-context",
 ];
 
 /// Options of `docker|podman run` that mount a host path or give a device.

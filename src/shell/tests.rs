@@ -4934,3 +4934,57 @@ fn print_flags_do_not_cancel_explicit_writes() {
         ),
     ]);
 }
+
+/// The fifteenth batch's table misses: profilers' output files, changelog
+/// generators, packaging into dist/, credentials, secrets written out.
+#[test]
+fn blind15_table() {
+    check_pairs(&[
+        (
+            "valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out ./build/app",
+            "valgrind --leak-check=full ./build/app",
+        ),
+        (
+            "valgrind --tool=massif ./build/app --load data.bin",
+            "valgrind --tool=memcheck ./build/app",
+        ),
+        (
+            "ab -n 1000 -c 50 -g /tmp/ab.tsv http://localhost:8080/",
+            "ab -n 1000 -c 50 http://localhost:8080/",
+        ),
+        (
+            "goose -dir db/migrations create add_invoices sql",
+            "goose -dir db/migrations status",
+        ),
+        (
+            "npx conventional-changelog -p angular -i CHANGELOG.md -s",
+            "npx conventional-changelog -p angular -i CHANGELOG.md",
+        ),
+        (
+            "git cliff --unreleased --prepend CHANGELOG.md",
+            "git cliff --unreleased",
+        ),
+        (
+            "git-cliff -o CHANGELOG.md",
+            "git-cliff --unreleased --strip header",
+        ),
+        ("gem build shop_client.gemspec", "gem list"),
+        ("poetry build", "poetry show --tree"),
+        ("goreleaser release --snapshot --clean", "goreleaser check"),
+        (
+            "docker build -t api:1 --iidfile /tmp/iid .",
+            "docker build -t api:1 .",
+        ),
+        ("gcloud auth application-default login", "gcloud auth list"),
+        ("op inject -i .env.tpl -o .env", "op inject -i .env.tpl"),
+        (
+            "op read op://vault/item/field -o key.pem",
+            "op item get db --fields password",
+        ),
+        (
+            "cargo flamegraph --bin indexer -- data/sample.csv",
+            "cargo bench --bench indexer",
+        ),
+    ]);
+    assert!(!is_write("go tool trace -pprof=net trace.out"));
+}
