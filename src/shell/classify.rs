@@ -2044,7 +2044,29 @@ impl Cx<'_, '_, '_> {
                 }
                 // Modes that do not run code.
                 "-l" | "-v" | "-m" | "-i" | "-h" | "-s" | "-w" | "-a" => return,
-                "-d" | "-c" | "-z" => i += 2,
+                // Xdebug's profiler and tracer write cachegrind.out.* and
+                // trace.* files (`-d xdebug.mode=profile`; Xdebug 2's
+                // `xdebug.profiler_enable=1`)
+                "-d" => {
+                    if let Some(v) = args.get(i + 1) {
+                        let v = v.replace(' ', "");
+                        let writes = match v.split_once('=') {
+                            Some(("xdebug.mode", m)) => {
+                                m.split(',').any(|m| matches!(m, "profile" | "trace"))
+                            }
+                            Some((
+                                "xdebug.profiler_enable" | "xdebug.auto_trace",
+                                "1" | "On" | "on" | "true",
+                            )) => true,
+                            _ => false,
+                        };
+                        if writes {
+                            self.write(format!("php -d {v} writes profile files"));
+                        }
+                    }
+                    i += 2
+                }
+                "-c" | "-z" => i += 2,
                 "--" => {
                     i += 1;
                     break;
@@ -2126,6 +2148,16 @@ impl Cx<'_, '_, '_> {
                 return;
             }
             if short && a.ends_with('m') && a[1..].chars().all(|c| c.is_ascii_alphabetic()) {
+                // `python -m build`: the sdist and wheel, into dist/ (or `-o`)
+                if args.get(i + 1).is_some_and(|m| m == "build") {
+                    if !args[i + 2..]
+                        .iter()
+                        .any(|a| matches!(a.as_ref(), "-h" | "--help" | "--version"))
+                    {
+                        self.write("python -m build writes the packages");
+                    }
+                    return;
+                }
                 if let Some(rest) = args.get(i + 1..)
                     && !rest.is_empty()
                 {
@@ -2182,6 +2214,21 @@ impl Cx<'_, '_, '_> {
             }
             if a == "-" {
                 break;
+            }
+            // prints V8's options and exits, running nothing
+            if a == "--v8-options" {
+                return;
+            }
+            // profilers write their files: `--cpu-prof` and `--heap-prof`
+            // .cpuprofile/.heapprofile files (in `--cpu-prof-dir`, or the
+            // current directory), `--prof` isolate-*.log, the heap-limit
+            // snapshot .heapsnapshot files
+            let (key, _) = long_option(a);
+            if matches!(
+                key,
+                "--cpu-prof" | "--heap-prof" | "--prof" | "--heapsnapshot-near-heap-limit"
+            ) {
+                self.write(format!("{label} {key} writes profile files"));
             }
             if a.starts_with('-') {
                 i += if matches!(

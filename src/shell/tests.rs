@@ -4934,3 +4934,58 @@ fn print_flags_do_not_cancel_explicit_writes() {
         ),
     ]);
 }
+
+/// Fifteenth blind batch: node's profiling flags write profile files;
+/// `--v8-options` prints and runs nothing.
+#[test]
+fn blind15_code_node_profiling() {
+    check_pairs(&[
+        (
+            "node --cpu-prof --cpu-prof-dir=/tmp/prof server.js",
+            "node --inspect server.js",
+        ),
+        (
+            "node --heapsnapshot-signal=SIGUSR2 --prof dist/server.js",
+            "node --prof-process isolate-0x1-v8.log",
+        ),
+        (
+            "node --heap-prof app.js",
+            "node --v8-options | grep -i -- '--prof'",
+        ),
+        (
+            "node --heapsnapshot-near-heap-limit=3 app.js",
+            "node --v8-options",
+        ),
+    ]);
+}
+
+/// Fifteenth blind batch: `python -m build` writes dist/.
+#[test]
+fn blind15_code_python_build() {
+    check_pairs(&[
+        ("python -m build", "python -m build --help"),
+        (
+            "python3 -m build --wheel --outdir wheels/",
+            "python -m build --version",
+        ),
+    ]);
+}
+
+/// Fifteenth blind batch: Xdebug's profiler and tracer write files.
+#[test]
+fn blind15_code_php_xdebug() {
+    check_pairs(&[
+        (
+            "php -d xdebug.mode=profile -d xdebug.output_dir=/tmp/xdebug artisan route:list",
+            "php -d xdebug.mode=debug artisan route:list",
+        ),
+        (
+            "php -d xdebug.mode=develop,trace script.php",
+            "php -d memory_limit=-1 script.php",
+        ),
+        (
+            "php -d xdebug.profiler_enable=1 index.php",
+            "php -d xdebug.profiler_enable=0 index.php",
+        ),
+    ]);
+}
