@@ -4989,3 +4989,34 @@ fn blind15_code_php_xdebug() {
         ),
     ]);
 }
+
+/// Fifteenth blind batch: profilers and release tools in the table.
+#[test]
+fn blind15_table_profilers_releases() {
+    check_pairs(&[
+        ("npx clinic flame -- node server.js", "npx clinic --help"),
+        ("npx 0x dist/server.js", "npx 0x --help"),
+        (
+            "async-profiler/profiler.sh -d 30 -f /tmp/flame.html 31337",
+            "async-profiler/profiler.sh -d 30 31337",
+        ),
+        ("asprof -f out.jfr -e cpu 1234", "asprof list 1234"),
+        (
+            "java -XX:+FlightRecorder -XX:StartFlightRecording=duration=60s,filename=/tmp/rec.jfr -jar target/shop-api.jar",
+            "java -XX:StartFlightRecording=duration=60s -jar target/shop-api.jar",
+        ),
+        (
+            "./mvnw liquibase:generateChangeLog -Dliquibase.outputChangeLogFile=/tmp/changelog.xml",
+            "./mvnw liquibase:status",
+        ),
+        ("bundle exec rake release", "bundle exec rake -T"),
+        ("rake build", "rake -T release"),
+        ("pinact run", "pinact run --check"),
+        ("pinact run .github/workflows/ci.yaml", "pinact run -diff"),
+        (
+            "npx dotenv-vault@latest build",
+            "npx dotenv-vault@latest status",
+        ),
+        ("dotenv-vault pull production", "dotenv-vault keys"),
+    ]);
+}
