@@ -1482,6 +1482,7 @@ impl Cx<'_, '_, '_> {
             "sqlite3" | "duckdb" => self.sql(name, args, stdin, marks),
             "mlr" | "miller" => self.mlr(name, args, marks),
             "psql" => self.psql(args, stdin, marks),
+            "mysql" | "mariadb" => self.mysql(name, args, stdin, marks),
             "pacman" => {
                 let write = args.iter().any(|a| {
                     (a.starts_with("-S")
@@ -3087,6 +3088,40 @@ impl Cx<'_, '_, '_> {
     /// those its `-c` commands, or the commands it reads from a here-doc or
     /// a visible pipe, write on this machine (`\copy … TO 'f'`, `\o f`);
     /// SQL it sends changes the server, not a file.
+    /// The mysql client: other SQL changes the server; `SELECT … INTO
+    /// OUTFILE|DUMPFILE` writes a file (on the server's host, often this
+    /// one: unnamed), `--tee FILE` appends the session to a file here.
+    fn mysql(&mut self, name: &str, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
+        let mut i = 0;
+        let mut sql = Vec::new();
+        while let Some(a) = args.get(i) {
+            i += 1;
+            let (key, glued) = long_option(a);
+            match key {
+                "-e" | "--execute" | "--tee" => {
+                    let Some((vi, v)) = option_value(glued, args, &mut i) else {
+                        break;
+                    };
+                    if key == "--tee" {
+                        self.write_to(format!("{name} --tee {v}"), v, marks.path(vi, v));
+                    } else {
+                        sql.push(v.to_string());
+                    }
+                }
+                _ if key.starts_with("-e") && !key.starts_with("--") => {
+                    sql.push(key[2..].to_string())
+                }
+                _ => {}
+            }
+        }
+        if let Stdin::Text(t, _) = stdin {
+            sql.push(t.to_string());
+        }
+        if sql.iter().any(|s| code::sql_into_file(s)) {
+            self.write(format!("{name} writes a file (SELECT … INTO OUTFILE)"));
+        }
+    }
+
     fn psql(&mut self, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         let mut i = 0;
         let mut script = false;

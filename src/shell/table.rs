@@ -29,7 +29,7 @@ pub(crate) const CODE: &[&str] = &[
     "fdfind", "xargs", "gxargs", "parallel", "tar", "gtar", "bsdtar", "sqlite3", "duckdb",
     "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir", "psql", "julia", "ex", "ed", "red",
     "emacs",
-    "sox", "mlr", "miller",
+    "sox", "mlr", "miller", "mysql", "mariadb",
 ];
 
 const A: Targets = Targets::All;
@@ -179,7 +179,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "svelte-check", "astro", "nuxt", "vite", "webpack", "rollup", "esbuild", "parcel",
         "storybook", "serve", "http-server", "live-server", "nodemon", "pm2",
         "forever", "gunicorn", "uvicorn", "hypercorn", "celery",
-        "mysql", "mongosh", "mongo", "pg_isready", "curlie", "grpcurl", "websocat", "ab", "wrk",
+        "mongosh", "mongo", "pg_isready", "curlie", "grpcurl", "websocat", "ab", "wrk",
         "hey", "locust", "siege", "lighthouse", "heroku",
         "doctl", "linode-cli", "stripe", "sentry-cli",
         "op", "vault", "consul", "nomad", "minikube", "k3d", "kubectx", "kubens", "k9s",

@@ -5020,3 +5020,27 @@ fn blind15_table_profilers_releases() {
         ("dotenv-vault pull production", "dotenv-vault keys"),
     ]);
 }
+
+/// Fifteenth blind batch: mysql's `SELECT … INTO OUTFILE` writes a file;
+/// other SQL changes the server only.
+#[test]
+fn blind15_code_mysql_outfile() {
+    check_pairs(&[
+        (
+            "mysql -u root shop_dev -e \"SELECT id, sku FROM products INTO OUTFILE '/tmp/skus.csv'\"",
+            "mysql -u root shop_dev -e \"SELECT id, sku FROM products\"",
+        ),
+        (
+            "mariadb --execute='select * from t into dumpfile \"/tmp/t.bin\"' db",
+            "mariadb --execute='select count(*) from t' db",
+        ),
+        (
+            "mysql --tee=/tmp/session.log db",
+            "mysql -e 'SHOW TABLES' db",
+        ),
+        (
+            "mysql db <<'SQL'\nSELECT 1 INTO OUTFILE '/tmp/one.txt';\nSQL",
+            "mysql db <<'SQL'\nSELECT 1;\nSQL",
+        ),
+    ]);
+}
