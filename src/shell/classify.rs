@@ -1482,6 +1482,7 @@ impl Cx<'_, '_, '_> {
             "sqlite3" | "duckdb" => self.sql(name, args, stdin, marks),
             "mlr" | "miller" => self.mlr(name, args, marks),
             "psql" => self.psql(args, stdin, marks),
+            "mysql" | "mariadb" => self.mysql(name, args, stdin, marks),
             "pacman" => {
                 let write = args.iter().any(|a| {
                     (a.starts_with("-S")
@@ -2044,7 +2045,29 @@ impl Cx<'_, '_, '_> {
                 }
                 // Modes that do not run code.
                 "-l" | "-v" | "-m" | "-i" | "-h" | "-s" | "-w" | "-a" => return,
-                "-d" | "-c" | "-z" => i += 2,
+                // Xdebug's profiler and tracer write cachegrind.out.* and
+                // trace.* files (`-d xdebug.mode=profile`; Xdebug 2's
+                // `xdebug.profiler_enable=1`)
+                "-d" => {
+                    if let Some(v) = args.get(i + 1) {
+                        let v = v.replace(' ', "");
+                        let writes = match v.split_once('=') {
+                            Some(("xdebug.mode", m)) => {
+                                m.split(',').any(|m| matches!(m, "profile" | "trace"))
+                            }
+                            Some((
+                                "xdebug.profiler_enable" | "xdebug.auto_trace",
+                                "1" | "On" | "on" | "true",
+                            )) => true,
+                            _ => false,
+                        };
+                        if writes {
+                            self.write(format!("php -d {v} writes profile files"));
+                        }
+                    }
+                    i += 2
+                }
+                "-c" | "-z" => i += 2,
                 "--" => {
                     i += 1;
                     break;
@@ -2126,6 +2149,16 @@ impl Cx<'_, '_, '_> {
                 return;
             }
             if short && a.ends_with('m') && a[1..].chars().all(|c| c.is_ascii_alphabetic()) {
+                // `python -m build`: the sdist and wheel, into dist/ (or `-o`)
+                if args.get(i + 1).is_some_and(|m| m == "build") {
+                    if !args[i + 2..]
+                        .iter()
+                        .any(|a| matches!(a.as_ref(), "-h" | "--help" | "--version"))
+                    {
+                        self.write("python -m build writes the packages");
+                    }
+                    return;
+                }
                 if let Some(rest) = args.get(i + 1..)
                     && !rest.is_empty()
                 {
@@ -2182,6 +2215,21 @@ impl Cx<'_, '_, '_> {
             }
             if a == "-" {
                 break;
+            }
+            // prints V8's options and exits, running nothing
+            if a == "--v8-options" {
+                return;
+            }
+            // profilers write their files: `--cpu-prof` and `--heap-prof`
+            // .cpuprofile/.heapprofile files (in `--cpu-prof-dir`, or the
+            // current directory), `--prof` isolate-*.log, the heap-limit
+            // snapshot .heapsnapshot files
+            let (key, _) = long_option(a);
+            if matches!(
+                key,
+                "--cpu-prof" | "--heap-prof" | "--prof" | "--heapsnapshot-near-heap-limit"
+            ) {
+                self.write(format!("{label} {key} writes profile files"));
             }
             if a.starts_with('-') {
                 i += if matches!(
@@ -3040,6 +3088,40 @@ impl Cx<'_, '_, '_> {
     /// those its `-c` commands, or the commands it reads from a here-doc or
     /// a visible pipe, write on this machine (`\copy … TO 'f'`, `\o f`);
     /// SQL it sends changes the server, not a file.
+    /// The mysql client: other SQL changes the server; `SELECT … INTO
+    /// OUTFILE|DUMPFILE` writes a file (on the server's host, often this
+    /// one: unnamed), `--tee FILE` appends the session to a file here.
+    fn mysql(&mut self, name: &str, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
+        let mut i = 0;
+        let mut sql = Vec::new();
+        while let Some(a) = args.get(i) {
+            i += 1;
+            let (key, glued) = long_option(a);
+            match key {
+                "-e" | "--execute" | "--tee" => {
+                    let Some((vi, v)) = option_value(glued, args, &mut i) else {
+                        break;
+                    };
+                    if key == "--tee" {
+                        self.write_to(format!("{name} --tee {v}"), v, marks.path(vi, v));
+                    } else {
+                        sql.push(v.to_string());
+                    }
+                }
+                _ if key.starts_with("-e") && !key.starts_with("--") => {
+                    sql.push(key[2..].to_string())
+                }
+                _ => {}
+            }
+        }
+        if let Stdin::Text(t, _) = stdin {
+            sql.push(t.to_string());
+        }
+        if sql.iter().any(|s| code::sql_into_file(s)) {
+            self.write(format!("{name} writes a file (SELECT … INTO OUTFILE)"));
+        }
+    }
+
     fn psql(&mut self, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         let mut i = 0;
         let mut script = false;

@@ -2245,6 +2245,16 @@ pub(crate) fn scan_sql(text: &str) -> Sql {
     out
 }
 
+/// MySQL's `SELECT … INTO OUTFILE 'f'` / `INTO DUMPFILE 'f'`: the result
+/// written to a file.
+pub(crate) fn sql_into_file(text: &str) -> bool {
+    let upper = text.to_ascii_uppercase();
+    let words: Vec<&str> = upper.split_whitespace().collect();
+    words
+        .windows(2)
+        .any(|w| w[0] == "INTO" && matches!(w[1], "OUTFILE" | "DUMPFILE"))
+}
+
 /// What `psql -c` commands write on this machine: `\copy … TO 'file'`,
 /// `\o FILE`, `\g FILE`, `\w FILE`, `\s FILE`, `\lo_export OID FILE` (the
 /// files, empty when not plain), and

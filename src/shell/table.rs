@@ -29,7 +29,7 @@ pub(crate) const CODE: &[&str] = &[
     "fdfind", "xargs", "gxargs", "parallel", "tar", "gtar", "bsdtar", "sqlite3", "duckdb",
     "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir", "psql", "julia", "ex", "ed", "red",
     "emacs",
-    "sox", "mlr", "miller",
+    "sox", "mlr", "miller", "mysql", "mariadb",
 ];
 
 const A: Targets = Targets::All;
@@ -166,7 +166,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "rustc", "clippy-driver", "rust-analyzer", "cargo-nextest", "tox", "nox", "pyright", "pylint", "flake8", "pyflakes", "pycodestyle", "pydocstyle",
         "vulture", "radon", "xenon", "mocha", "ava", "karma", "cypress", "rspec",
         "minitest", "phpunit", "psalm", "bats", "behave", "ctest",
-        "scons", "java", "kotlinc", "kotlin",
+        "scons", "kotlinc", "kotlin",
         "scalac", "scala", "ghci",
         "ocaml", "erl", "gleam",
         "swiftc", "xcodebuild", "gcc-ar", "as", "shellcheck", "hadolint",
@@ -179,7 +179,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "svelte-check", "astro", "nuxt", "vite", "webpack", "rollup", "esbuild", "parcel",
         "storybook", "serve", "http-server", "live-server", "nodemon", "pm2",
         "forever", "gunicorn", "uvicorn", "hypercorn", "celery",
-        "mysql", "mongosh", "mongo", "pg_isready", "curlie", "grpcurl", "websocat", "wrk",
+        "mongosh", "mongo", "pg_isready", "curlie", "grpcurl", "websocat", "wrk",
         "hey", "locust", "siege", "lighthouse", "heroku",
         "doctl", "linode-cli", "stripe", "sentry-cli",
         "vault", "consul", "nomad", "minikube", "k3d", "kubectx", "kubens", "k9s",
@@ -2127,6 +2127,8 @@ pub(crate) const TABLE: &[Spec] = &[
             "db:*", "generate", "g", "destroy", "d", "new", "credentials:edit", "*:install",
             "active_storage:install", "assets:precompile", "assets:clobber", "tmp:clear",
             "log:clear", "app:update",
+            // Bundler's gem tasks: pkg/*.gem, installed, tagged and pushed
+            "build", "release", "release:*", "install", "install:*",
         ])
         .read_only(&[
             "-n", "--dry-run", "-T", "--tasks", "-P", "-W", "-D", "--describe",
@@ -2727,7 +2729,9 @@ pub(crate) const TABLE: &[Spec] = &[
             "release:prepare", "release:perform", "wrapper:wrapper", "clean", "install:*",
         ])
         // goals' output files and directories (`-DoutputFile=deps.txt`)
-        .output(&["-DoutputFile", "-Doutput", "-DoutputDirectory"])
+        .output(&[
+            "-DoutputFile", "-Doutput", "-DoutputDirectory", "-Dliquibase.outputChangeLogFile",
+        ])
         .files(&["-l", "--log-file"])
         .read_only(&["--help", "-h"])
         .values(&[
@@ -3348,6 +3352,46 @@ pub(crate) const TABLE: &[Spec] = &[
             .values(&["-o", "--out", "-e", "--env", "-u", "--vus", "-d", "--duration", "-i", "--iterations"]),
         sub(&["new", "archive"]).always(),
     ]),
+    // --- blind15: profilers, release tools -----------------------------------------
+    // Clinic.js: its profilers write their data into .clinic/ (`clean`
+    // deletes it)
+    cmd(&["clinic"]).subs(&[sub(&[
+        "doctor", "flame", "bubbleprof", "heapprofiler", "clean",
+    ])
+    .always()
+    .read_only(&["-h", "--help"])]),
+    // 0x: the PID.0x flamegraph directory (or `-o`/`--output-dir`)
+    cmd(&["0x"])
+        .always()
+        .read_only(&["-h", "--help", "-v", "--version"]),
+    // async-profiler: `-f FILE` is the output (without it, standard output)
+    cmd(&["profiler.sh", "asprof"])
+        .output(&["-f", "--file"])
+        .values(&[
+            "-d", "-e", "--event", "-i", "--interval", "-j", "--jstackdepth", "-o", "-t",
+            "--include", "-I", "--exclude", "-X", "--title", "--minwidth", "--reverse",
+            "--alloc", "--lock", "--wall", "--cstack", "--chunksize", "--chunktime",
+            "--loop", "--timeout", "--fdtransfer",
+        ]),
+    // the JVM: a flight recording with a file name is written there
+    cmd(&["java"]).write_flags(&["-XX:StartFlightRecording=*filename=*"]),
+    // pinact: `run` pins the actions in the workflow files (`-check`,
+    // `-diff`, `-fix=false` only report); `init` writes .pinact.yaml
+    cmd(&["pinact"]).subs(&[
+        sub(&["run"]).always().read_only(&[
+            "-check", "--check", "-diff", "--diff", "-fix=false", "--fix=false", "-h",
+            "--help",
+        ]),
+        sub(&["init"]).always(),
+    ]),
+    // dotenv-vault: `build` writes .env.vault, `pull` .env, `new` and
+    // `login` .env.vault/.env.me, `local build` .env.vault and .env.keys
+    cmd(&["dotenv-vault"]).subs(&[
+        sub(&["build", "pull", "new", "login", "logout"])
+            .always()
+            .read_only(&["-h", "--help"]),
+        sub(&["local"]).subs(&[sub(&["build"]).always()]),
+    ]),
 ];
 
 /// `deno` (its `eval` needs code, in `classify.rs`).
@@ -3835,6 +3879,8 @@ static BYTES: [u8; B] = COMPACT.bytes;
 
 static NODES: [Node; K] = COMPACT.nodes;
 static WORDS: [(u32, u16); W] = COMPACT.words;
+// the sort of the names is long for the const evaluator's lint, not endless
+#[allow(long_running_const_eval)]
 const INDEX_C: [(u16, u16); NAMES] =
     index::<NAMES, K, W, B>(&COMPACT, TABLE.len(), TABLE.len() + 3);
 static INDEX: [(u16, u16); NAMES] = INDEX_C;

@@ -4988,3 +4988,113 @@ fn blind15_table() {
     ]);
     assert!(!is_write("go tool trace -pprof=net trace.out"));
 }
+
+/// Fifteenth blind batch: node's profiling flags write profile files;
+/// `--v8-options` prints and runs nothing.
+#[test]
+fn blind15_code_node_profiling() {
+    check_pairs(&[
+        (
+            "node --cpu-prof --cpu-prof-dir=/tmp/prof server.js",
+            "node --inspect server.js",
+        ),
+        (
+            "node --heapsnapshot-signal=SIGUSR2 --prof dist/server.js",
+            "node --prof-process isolate-0x1-v8.log",
+        ),
+        (
+            "node --heap-prof app.js",
+            "node --v8-options | grep -i -- '--prof'",
+        ),
+        (
+            "node --heapsnapshot-near-heap-limit=3 app.js",
+            "node --v8-options",
+        ),
+    ]);
+}
+
+/// Fifteenth blind batch: `python -m build` writes dist/.
+#[test]
+fn blind15_code_python_build() {
+    check_pairs(&[
+        ("python -m build", "python -m build --help"),
+        (
+            "python3 -m build --wheel --outdir wheels/",
+            "python -m build --version",
+        ),
+    ]);
+}
+
+/// Fifteenth blind batch: Xdebug's profiler and tracer write files.
+#[test]
+fn blind15_code_php_xdebug() {
+    check_pairs(&[
+        (
+            "php -d xdebug.mode=profile -d xdebug.output_dir=/tmp/xdebug artisan route:list",
+            "php -d xdebug.mode=debug artisan route:list",
+        ),
+        (
+            "php -d xdebug.mode=develop,trace script.php",
+            "php -d memory_limit=-1 script.php",
+        ),
+        (
+            "php -d xdebug.profiler_enable=1 index.php",
+            "php -d xdebug.profiler_enable=0 index.php",
+        ),
+    ]);
+}
+
+/// Fifteenth blind batch: profilers and release tools in the table.
+#[test]
+fn blind15_table_profilers_releases() {
+    check_pairs(&[
+        ("npx clinic flame -- node server.js", "npx clinic --help"),
+        ("npx 0x dist/server.js", "npx 0x --help"),
+        (
+            "async-profiler/profiler.sh -d 30 -f /tmp/flame.html 31337",
+            "async-profiler/profiler.sh -d 30 31337",
+        ),
+        ("asprof -f out.jfr -e cpu 1234", "asprof list 1234"),
+        (
+            "java -XX:+FlightRecorder -XX:StartFlightRecording=duration=60s,filename=/tmp/rec.jfr -jar target/shop-api.jar",
+            "java -XX:StartFlightRecording=duration=60s -jar target/shop-api.jar",
+        ),
+        (
+            "./mvnw liquibase:generateChangeLog -Dliquibase.outputChangeLogFile=/tmp/changelog.xml",
+            "./mvnw liquibase:status",
+        ),
+        ("bundle exec rake release", "bundle exec rake -T"),
+        ("rake build", "rake -T release"),
+        ("pinact run", "pinact run --check"),
+        ("pinact run .github/workflows/ci.yaml", "pinact run -diff"),
+        (
+            "npx dotenv-vault@latest build",
+            "npx dotenv-vault@latest status",
+        ),
+        ("dotenv-vault pull production", "dotenv-vault keys"),
+    ]);
+}
+
+/// Fifteenth blind batch: mysql's `SELECT … INTO OUTFILE` writes a file;
+/// other SQL changes the server only.
+#[test]
+fn blind15_code_mysql_outfile() {
+    check_pairs(&[
+        (
+            "mysql -u root shop_dev -e \"SELECT id, sku FROM products INTO OUTFILE '/tmp/skus.csv'\"",
+            "mysql -u root shop_dev -e \"SELECT id, sku FROM products\"",
+        ),
+        (
+            "mariadb --execute='select * from t into dumpfile \"/tmp/t.bin\"' db",
+            "mariadb --execute='select count(*) from t' db",
+        ),
+        (
+            "mysql --tee=/tmp/session.log db",
+            "mysql -e 'SHOW TABLES' db",
+        ),
+        (
+            "mysql db <<'SQL'\nSELECT 1 INTO OUTFILE '/tmp/one.txt';\nSQL",
+            "mysql db <<'SQL'\nSELECT 1;\nSQL",
+        ),
+    ]);
+}
