@@ -1072,30 +1072,25 @@ impl Cx<'_, '_, '_> {
             }
             if kind == RunKind::Container {
                 self.record(argv);
-                // `--entrypoint PROG`: PROG runs, given the words after the
-                // image
-                match entrypoint(&argv[1..start]) {
+                // the program given the words after the image: `--entrypoint
+                // PROG`, or the tool an image's own entrypoint is
+                let program: Option<Arg<'_>> = match entrypoint(&argv[1..start]) {
                     Some((k, e)) if marks.path(k + 1, &argv[k + 1]) => {
                         self.unknown(format_args!("the program the container runs"), e);
+                        return;
                     }
-                    Some((_, e)) => {
+                    Some((_, e)) => Some(e.to_string().into()),
+                    None => table::image_entrypoint(&argv[start - 1]).map(Into::into),
+                };
+                match program {
+                    Some(p) => {
                         let mut run: Vec<Arg<'_>> = Vec::with_capacity(argv.len() - start + 1);
-                        run.push(e.to_string().into());
+                        run.push(p);
                         run.extend(argv[start..].iter().cloned());
                         // word 0 takes the marks of the image's word
                         self.contained(&run, marks.skip(start - 1));
                     }
-                    // an image whose own entrypoint is a tool: the words
-                    // after the image are its arguments
-                    None => match table::image_entrypoint(&argv[start - 1]) {
-                        Some(e) => {
-                            let mut run: Vec<Arg<'_>> = Vec::with_capacity(argv.len() - start + 1);
-                            run.push(e.into());
-                            run.extend(argv[start..].iter().cloned());
-                            self.contained(&run, marks.skip(start - 1));
-                        }
-                        None => self.contained(&argv[start..], marks.skip(start)),
-                    },
+                    None => self.contained(&argv[start..], marks.skip(start)),
                 }
                 return;
             }
