@@ -1139,13 +1139,12 @@ impl Cx<'_, '_, '_> {
         let mut file = None;
         let mut evals = Vec::new();
         let mut i = 0;
-        while let Some(a) = args.get(i) {
-            let a = a.as_ref();
+        while let Some(arg) = args.get(i) {
+            let a = arg.as_ref();
             i += 1;
             // (the option, its value glued on, if any)
-            let (opt, glued) = match a.split_once('=') {
-                Some((o, v)) if o.starts_with("--") => (o, Some(v)),
-                _ if a.starts_with("--") => (a, None),
+            let (opt, glued) = match a {
+                _ if a.starts_with("--") => long_option(arg),
                 // `-sf -`, `-kfMakefile`: short options run together
                 _ if a.starts_with('-') && a.len() > 1 => {
                     match a
@@ -1162,13 +1161,10 @@ impl Cx<'_, '_, '_> {
                 }
                 _ => continue,
             };
+            // `-j` alone takes no value: its value is only glued on
             let value = |i: &mut usize| match glued {
-                Some(v) => Some((*i - 1, v)),
                 None if MAKE_OPTIONAL_SHORT.contains(&opt) => None,
-                None => {
-                    *i += 1;
-                    args.get(*i - 1).map(|v| (*i - 1, v.as_ref()))
-                }
+                _ => option_value(glued, args, i),
             };
             match opt {
                 "f" | "--file" | "--makefile" => {
