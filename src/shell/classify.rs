@@ -325,7 +325,6 @@ pub(crate) fn join(base: &str, path: &str) -> String {
     }
 }
 
-/// Targets an output redirection may name without writing a file.
 /// Does a command name a descriptor as a path (`/dev/fd/3`, `/dev/stdout`,
 /// `/proc/self/fd/1`) in a word, a redirection or its here-doc?
 fn names_descriptor(c: &RawCommand<'_>) -> bool {
@@ -339,6 +338,7 @@ fn names_descriptor(c: &RawCommand<'_>) -> bool {
         || c.stdin_text.as_deref().is_some_and(names)
 }
 
+/// Targets an output redirection may name without writing a file.
 pub(crate) fn is_safe_target(t: &str) -> bool {
     matches!(
         t,
@@ -1126,8 +1126,6 @@ impl Cx<'_, '_, '_> {
         blank
     }
 
-    /// Code bash runs from a builtin's arguments, outside any command
-    /// position.
     /// `make -f - <<EOF`: a makefile from standard input, whose recipes
     /// and `$(shell …)` are shell code (see [`code::scan_makefile`]);
     /// `-f <(…)` is one only known at run time; `--eval=TEXT` is makefile
@@ -1195,6 +1193,8 @@ impl Cx<'_, '_, '_> {
         }
     }
 
+    /// Code bash runs from a builtin's arguments, outside any command
+    /// position.
     fn hidden_code(&mut self, name: &str, args: &[Arg<'_>], marks: Marks) {
         // Builtins that take variable names or arithmetic evaluate an
         // array subscript in them, `$(…)` included, even single-quoted:
@@ -3075,10 +3075,6 @@ impl Cx<'_, '_, '_> {
         self.findings(code::scan_pwsh(&src), &format!("{name} -Command"));
     }
 
-    /// `psql`: the files `-o`/`--output` and `-L`/`--log-file` name, and
-    /// those its `-c` commands, or the commands it reads from a here-doc or
-    /// a visible pipe, write on this machine (`\copy … TO 'f'`, `\o f`);
-    /// SQL it sends changes the server, not a file.
     /// The mysql client: other SQL changes the server; `SELECT … INTO
     /// OUTFILE|DUMPFILE` writes a file (on the server's host, often this
     /// one: unnamed), `--tee FILE` appends the session to a file here.
@@ -3113,6 +3109,10 @@ impl Cx<'_, '_, '_> {
         }
     }
 
+    /// `psql`: the files `-o`/`--output` and `-L`/`--log-file` name, and
+    /// those its `-c` commands, or the commands it reads from a here-doc or
+    /// a visible pipe, write on this machine (`\copy … TO 'f'`, `\o f`);
+    /// SQL it sends changes the server, not a file.
     fn psql(&mut self, args: &[Arg<'_>], stdin: Stdin<'_>, marks: Marks) {
         let mut i = 0;
         let mut script = false;
