@@ -398,7 +398,6 @@ fn python_named_by_calls(toks: Vec<Tok>, f: &mut Findings) -> Vec<Tok> {
     while let Some(t) = toks.get(i) {
         let name = ident(Some(t));
         if matches!(name, Some("__import__" | "import_module")) && is_punct(toks.get(i + 1), '(') {
-            let close = closing(&toks, i + 1);
             match (toks.get(i + 2), toks.get(i + 3)) {
                 (Some(Tok::Str(m)), Some(Tok::Punct(')'))) => {
                     if name == Some("import_module")
@@ -412,7 +411,9 @@ fn python_named_by_calls(toks: Vec<Tok>, f: &mut Findings) -> Vec<Tok> {
                     i += 4;
                     continue;
                 }
-                _ if is_punct(toks.get(close + 1), '.') => {
+                // the module's name is not a literal: its call's close
+                // is only sought then
+                _ if is_punct(toks.get(closing(&toks, i + 1) + 1), '.') => {
                     f.runtime.get_or_insert_with(|| {
                         "the module __import__() loads is only known at run time".to_string()
                     });
