@@ -1171,26 +1171,6 @@ fn r(toks: &[Tok], f: &mut Findings) {
     }
 }
 
-/// Tcl code (`tclsh`, `wish`, `expect`): `open F w|a|r+|{WRONLY …}`,
-/// `file delete|copy|rename|mkdir|link|tempfile`, `file attributes|mtime`
-/// that set, and the commands `exec`, `spawn` and `open "|cmd"` run.
-/// Braced words (bodies of `if`, `proc`, `foreach`, …) are scanned as code
-/// too, and so are the scripts `eval`, `uplevel`, `catch`, `after` and
-/// `time` run: data in braces that reads like a writing command counts.
-pub(crate) fn scan_tcl(src: &str) -> Findings {
-    let chars: Vec<char> = src.chars().collect();
-    let mut f = Findings::default();
-    // every level of braces reads its text again, and `eval {…}` twice:
-    // the characters read are bounded, or nested `eval`s take 2^depth
-    let mut budget = chars
-        .len()
-        .saturating_mul(TCL_DEPTH + 2)
-        .saturating_add(4096);
-    tcl_scan(&chars, 0, false, &mut budget, &mut f);
-    f.writes.dedup();
-    f
-}
-
 /// Does Emacs Lisp code (an `--eval` form or a `-f` function name) name
 /// something that writes files: saving, writing, deleting, renaming,
 /// copying, exporting, tangling, compiling, installing packages, running a
@@ -1232,6 +1212,27 @@ pub(crate) fn elisp_writes(code: &str) -> bool {
         "trash",
         "babel-execute",
         "htmlize",
+    ]
+    .iter()
+    .any(|w| code.contains(w))
+}
+
+/// Does Emacs Lisp code run what is only known at run time: a function
+/// named by a string (`(funcall (intern …))`), code read from text, a
+/// file it loads?
+pub(crate) fn elisp_runs_unseen(code: &str) -> bool {
+    let code = code.to_ascii_lowercase();
+    [
+        "(intern",
+        "(funcall",
+        "(apply",
+        "(eval",
+        "(read",
+        "(load",
+        "(symbol-function",
+        "(command-execute",
+        "(call-interactively",
+        "(execute-kbd-macro",
     ]
     .iter()
     .any(|w| code.contains(w))
@@ -1415,25 +1416,24 @@ pub(crate) fn scan_clojure(src: &str) -> Findings {
     f
 }
 
-/// Does Emacs Lisp code run what is only known at run time: a function
-/// named by a string (`(funcall (intern …))`), code read from text, a
-/// file it loads?
-pub(crate) fn elisp_runs_unseen(code: &str) -> bool {
-    let code = code.to_ascii_lowercase();
-    [
-        "(intern",
-        "(funcall",
-        "(apply",
-        "(eval",
-        "(read",
-        "(load",
-        "(symbol-function",
-        "(command-execute",
-        "(call-interactively",
-        "(execute-kbd-macro",
-    ]
-    .iter()
-    .any(|w| code.contains(w))
+/// Tcl code (`tclsh`, `wish`, `expect`): `open F w|a|r+|{WRONLY …}`,
+/// `file delete|copy|rename|mkdir|link|tempfile`, `file attributes|mtime`
+/// that set, and the commands `exec`, `spawn` and `open "|cmd"` run.
+/// Braced words (bodies of `if`, `proc`, `foreach`, …) are scanned as code
+/// too, and so are the scripts `eval`, `uplevel`, `catch`, `after` and
+/// `time` run: data in braces that reads like a writing command counts.
+pub(crate) fn scan_tcl(src: &str) -> Findings {
+    let chars: Vec<char> = src.chars().collect();
+    let mut f = Findings::default();
+    // every level of braces reads its text again, and `eval {…}` twice:
+    // the characters read are bounded, or nested `eval`s take 2^depth
+    let mut budget = chars
+        .len()
+        .saturating_mul(TCL_DEPTH + 2)
+        .saturating_add(4096);
+    tcl_scan(&chars, 0, false, &mut budget, &mut f);
+    f.writes.dedup();
+    f
 }
 
 /// Deeper than this, Tcl code is not read.
