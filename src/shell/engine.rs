@@ -790,7 +790,9 @@ impl Cx<'_, '_, '_> {
         if kind != Kind::Task {
             self.unknown_command(name);
         }
-        let read_only = says_read_only(args);
+        if says_read_only(args) {
+            return;
+        }
         let mut flag: Option<&str> = None;
         let mut outputs: Vec<Value<'_>> = Vec::new();
         let mut i = 0;
@@ -822,9 +824,6 @@ impl Cx<'_, '_, '_> {
                 },
                 _ => {}
             }
-        }
-        if read_only {
-            return;
         }
         let named_output = !outputs.is_empty();
         for (vi, opt, v) in outputs {
