@@ -935,7 +935,9 @@ impl Cx<'_, '_, '_> {
     }
 }
 
-/// The words Go reads as a false boolean (`--privileged=0`).
+/// The words Go reads as a true and as a false boolean (`readonly=1`,
+/// `--privileged=0`).
+const GO_TRUE: &[&str] = &["1", "t", "T", "true", "TRUE", "True"];
 const GO_FALSE: &[&str] = &["0", "f", "F", "false", "FALSE", "False"];
 
 /// Flags of a container run that let its command reach host files.
@@ -1011,7 +1013,7 @@ fn writable_mount(key: &str, v: &str) -> bool {
             let (k, x) = part.split_once('=').unwrap_or((part, "true"));
             match k.to_ascii_lowercase().as_str() {
                 "type" => bind = ["bind", "glob"].iter().any(|t| x.eq_ignore_ascii_case(t)),
-                "readonly" | "ro" => ro = matches!(x, "1" | "t" | "T" | "true" | "TRUE" | "True"),
+                "readonly" | "ro" => ro = GO_TRUE.contains(&x),
                 _ => {}
             }
         }
