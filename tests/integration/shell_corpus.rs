@@ -52,6 +52,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind13-writes.txt", true),
         ("blind14-writes.txt", true),
         ("blind15-writes.txt", true),
+        ("blind16-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
@@ -68,6 +69,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind13-readonly.txt", false),
         ("blind14-readonly.txt", false),
         ("blind15-readonly.txt", false),
+        ("blind16-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -209,6 +211,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         &load("blind15-writes.txt"),
         &load("blind15-readonly.txt"),
     );
+    let blind16 = figures(
+        "sixteenth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; everyday agent commands in data science and ML, mobile apps, C and C++)",
+        &load("blind16-writes.txt"),
+        &load("blind16-readonly.txt"),
+    );
     let all = all_cases();
     for b in &all {
         let kind = if b.writes { "writes" } else { "read-only" };
@@ -335,6 +342,7 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         blind15.caught_pct(),
         blind15.blocked_pct()
     );
+    assert!(blind16.writes >= 520 && blind16.readonly >= 560);
     for (label, f) in [("thirteenth", &blind13), ("fourteenth", &blind14)] {
         assert!(
             f.caught_pct() >= 100.0 && f.blocked_pct() <= 0.0,
