@@ -53,6 +53,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind14-writes.txt", true),
         ("blind15-writes.txt", true),
         ("blind16-writes.txt", true),
+        ("blind17-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
@@ -70,6 +71,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind14-readonly.txt", false),
         ("blind15-readonly.txt", false),
         ("blind16-readonly.txt", false),
+        ("blind17-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -216,6 +218,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         &load("blind16-writes.txt"),
         &load("blind16-readonly.txt"),
     );
+    let blind17 = figures(
+        "seventeenth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; everyday agent commands on a developer's machine: dotfiles, config edits, archives, files, text, downloads, ssh, cron and systemd, logs, processes, shell idioms)",
+        &load("blind17-writes.txt"),
+        &load("blind17-readonly.txt"),
+    );
     let all = all_cases();
     for b in &all {
         let kind = if b.writes { "writes" } else { "read-only" };
@@ -343,6 +350,7 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         blind15.blocked_pct()
     );
     assert!(blind16.writes >= 520 && blind16.readonly >= 560);
+    assert!(blind17.writes >= 480 && blind17.readonly >= 540);
     for (label, f) in [("thirteenth", &blind13), ("fourteenth", &blind14)] {
         assert!(
             f.caught_pct() >= 100.0 && f.blocked_pct() <= 0.0,
