@@ -1447,7 +1447,8 @@ impl Cx<'_, '_, '_> {
             }
             "find" | "gfind" => self.find(args, marks),
             "fd" | "fdfind" => {
-                // `fd PATTERN -x cmd` / `-X cmd`
+                // `fd PATTERN -x cmd` / `-X cmd`: with no placeholder in
+                // it, fd appends the path (`-x sd a b` edits each file)
                 if let Some(k) = args
                     .iter()
                     .position(|a| matches!(a.as_ref(), "-x" | "--exec" | "-X" | "--exec-batch"))
@@ -1455,9 +1456,13 @@ impl Cx<'_, '_, '_> {
                     let rest = &args[k + 1..];
                     let inner = &rest[..rest.iter().position(|a| a == ";").unwrap_or(rest.len())];
                     if !inner.is_empty() {
+                        let mut inner = inner.to_vec();
+                        if !inner.iter().any(|a| a.contains('{')) {
+                            inner.push("{}".into());
+                        }
                         let mut m = marks.skip(k + 1);
-                        m.fill(0, inner, "{");
-                        self.nested(inner, m);
+                        m.fill(0, &inner, "{");
+                        self.nested(&inner, m);
                     }
                 }
             }

@@ -160,7 +160,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "getconf", "lsb_release", "arch", "tty", "stty", "tput", "clear", "reset",
         "getent", "ffprobe", "identify", "mediainfo", "pdfinfo", "soxi", "atq",
         "wslpath", "cygpath", "nvidia-smi", "dmesg",
-        "service", "timedatectl", "localectl", "findmnt", "mount", "blkid", "fdisk",
+        "service", "findmnt", "mount", "blkid", "fdisk",
         "parted", "sensors", "pv", "ts", "ifne", "vipe", "combine", "isutf8", "errno", "pee",
         // builds, tests, linters and checkers: they write only build output
         "rustc", "clippy-driver", "rust-analyzer", "cargo-nextest", "tox", "nox", "pyright", "pylint", "flake8", "pyflakes", "pycodestyle", "pydocstyle",
@@ -421,6 +421,38 @@ pub(crate) const TABLE: &[Spec] = &[
         "preset", "preset-all", "set-default", "set-property", "edit", "revert",
         "add-wants", "add-requires"])
     .always()]),
+    // a machine's settings: dconf's database, the alternatives links,
+    // mimeapps.list, /etc/hostname and machine-info, /etc/localtime and
+    // adjtime (`set-ntp` enables a unit), /etc/locale.conf and
+    // vconsole.conf, the font cache
+    cmd(&["dconf"]).subs(&[sub(&["write", "reset", "load", "update", "compile"]).always()]),
+    cmd(&["gsettings"]).subs(&[sub(&["set", "reset", "reset-recursively"]).always()]),
+    cmd(&["update-alternatives", "alternatives"]).write_flags(&[
+        "--install", "--set", "--remove", "--remove-all", "--auto", "--config", "--all",
+        "--set-selections",
+    ]),
+    cmd(&["xdg-mime"]).subs(&[sub(&["default", "install", "uninstall"]).always()]),
+    cmd(&["hostnamectl"]).subs(&[
+        sub(&["set-hostname", "set-icon-name", "set-chassis", "set-deployment", "set-location"])
+            .always(),
+        // newer systemd: `hostnamectl hostname` prints, `… hostname NAME` sets
+        sub(&["hostname", "icon-name", "chassis", "deployment", "location"]).with_args(1),
+    ]),
+    cmd(&["timedatectl"]).subs(&[sub(&["set-timezone", "set-local-rtc", "set-ntp"]).always()]),
+    cmd(&["localectl"]).subs(&[sub(&["set-locale", "set-keymap", "set-x11-keymap"]).always()]),
+    cmd(&["fc-cache"]).always().read_only(&["-V", "--version"]),
+    // chezmoi: the target files in ~ (`apply`, `update`, `init --apply`)
+    // or its source directory; `diff`, `status`, `managed`, `cat` only show
+    cmd(&["chezmoi"]).subs(&[sub(&[
+        "apply", "add", "re-add", "edit", "edit-config", "init", "update", "forget", "remove",
+        "rm", "destroy", "import", "merge", "merge-all", "chattr", "purge",
+    ])
+    .always()
+    .read_only(&["-n", "--dry-run"])]),
+    // extracting or building a package; `-c`, `-I`, `-f` only show
+    cmd(&["dpkg-deb"]).write_flags(&[
+        "-x", "--extract", "-X", "--vextract", "-R", "--raw-extract", "-b", "--build",
+    ]),
     cmd(&["pg_dump", "pg_dumpall", "pg_restore"])
         .values(&[
             "-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username", "-F", "--format",
@@ -561,7 +593,8 @@ pub(crate) const TABLE: &[Spec] = &[
     .values(&["-S", "--suffix", "-T", "-b", "-q", "-w", "-B", "-D"])
     .output(&["-o", "--output"]),
     cmd(&["7z", "7za", "7zr", "7zz"]).subs(&[
-        sub(&["a", "x", "e", "u", "d", "rn"]).always(),
+        // `-so`: the archive or the extracted files go to stdout
+        sub(&["a", "x", "e", "u", "d", "rn"]).always().read_only(&["-so"]),
         sub(&["l", "t", "h", "i", "b"]),
     ]),
     cmd(&["rar", "unrar"]).subs(&[sub(&["a", "x", "e", "u", "d", "m", "rn", "f"]).always()]),
@@ -600,7 +633,13 @@ pub(crate) const TABLE: &[Spec] = &[
         .files(&[
             "-o", "--output-file", "-a", "--append-output", "--save-cookies", "--save-headers",
         ]),
-    cmd(&["aria2c", "axel", "gdown"])
+    // `aria2c -S`: a torrent's file list (axel's `-S` searches mirrors
+    // and downloads)
+    cmd(&["aria2c"])
+        .always()
+        .read_only(&["-S", "--show-files"])
+        .output(&["-o", "--output", "-d", "--dir"]),
+    cmd(&["axel", "gdown"])
         .always()
         .output(&["-o", "--output", "-d", "--dir"]),
     // listing formats, simulating and dumping JSON download nothing

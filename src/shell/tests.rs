@@ -1000,6 +1000,62 @@ fn check_pairs(pairs: &[(&str, &str)]) {
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
 
+/// Seventeenth blind batch: a developer machine's settings (dconf,
+/// gsettings, alternatives, default applications, host name, time zone,
+/// locale, font cache, chezmoi), package extraction, and flags that send
+/// an archive or a torrent's listing to stdout.
+#[test]
+fn blind17_machine_settings() {
+    check_pairs(&[
+        (
+            "dconf load /org/gnome/terminal/ < terminal.dconf",
+            "dconf dump /org/gnome/terminal/",
+        ),
+        (
+            "dconf write /org/gnome/x/y true",
+            "dconf read /org/gnome/x/y",
+        ),
+        (
+            "gsettings set org.gnome.desktop.interface color-scheme 'prefer-dark'",
+            "gsettings get org.gnome.desktop.interface color-scheme",
+        ),
+        (
+            "sudo update-alternatives --set editor /usr/bin/vim.basic",
+            "update-alternatives --display editor",
+        ),
+        (
+            "xdg-mime default org.gnome.Evince.desktop application/pdf",
+            "xdg-mime query default application/pdf",
+        ),
+        ("sudo hostnamectl set-hostname devbox", "hostnamectl status"),
+        ("hostnamectl hostname devbox", "hostnamectl hostname"),
+        (
+            "sudo timedatectl set-timezone Europe/Berlin",
+            "timedatectl list-timezones",
+        ),
+        ("localectl set-locale LANG=en_US.UTF-8", "localectl status"),
+        ("fc-cache -fv ~/.local/share/fonts", "fc-list : family"),
+        ("chezmoi apply -v", "chezmoi apply --dry-run -v"),
+        ("chezmoi add ~/.zshrc", "chezmoi diff"),
+        (
+            "dpkg-deb -x shop_1.8.1_amd64.deb /tmp/pkg",
+            "dpkg-deb -c shop_1.8.1_amd64.deb",
+        ),
+        ("7z x data.7z", "7z x -so data.7z reports/q3.csv"),
+        (
+            "aria2c https://example.com/a.iso",
+            "aria2c -S debian-12.torrent",
+        ),
+        // fd runs the command once per result, with the path appended
+        // when the command has no placeholder
+        (
+            "fd -e ts -x sd 'fetchOrders' 'loadOrders'",
+            "fd -e ts -x wc -l",
+        ),
+        ("fd -e log -X rm", "fd -e ts -x sd -p 'a' 'b'"),
+    ]);
+}
+
 /// Fifth blind batch: subcommands that write (caches, config files,
 /// scaffolding, `clean`).
 #[test]
