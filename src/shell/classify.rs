@@ -1478,6 +1478,7 @@ impl Cx<'_, '_, '_> {
             "sqlite3" | "duckdb" => self.sql(name, args, stdin, marks),
             "mlr" | "miller" => self.mlr(name, args, marks),
             "psql" => self.psql(args, stdin, marks),
+            "sftp" => self.sftp(args, stdin),
             "mysql" | "mariadb" => self.mysql(name, args, stdin, marks),
             "pacman" => {
                 let write = args.iter().any(|a| {
@@ -3166,6 +3167,71 @@ impl Cx<'_, '_, '_> {
                     _ => {}
                 },
                 _ => {}
+            }
+        }
+    }
+
+    /// `sftp [opts] HOST[:PATH] [DIR]`: an operand with a path fetches that
+    /// file; the commands it reads from `-b -` or standard input write
+    /// local files with `get`/`reget` and `lmkdir`, and run shell commands
+    /// with `!`. A batch file (`-b FILE`) is like a script file.
+    fn sftp(&mut self, args: &[Arg<'_>], stdin: Stdin<'_>) {
+        let mut i = 0;
+        let mut batch = None;
+        let mut operands = Vec::new();
+        while let Some(a) = args.get(i) {
+            i += 1;
+            if a == "--" {
+                operands.extend(args[i..].iter().map(AsRef::as_ref));
+                break;
+            }
+            let Some(flags) = a.strip_prefix('-').filter(|f| !f.is_empty()) else {
+                operands.push(a.as_ref());
+                continue;
+            };
+            // the options that take a value end a cluster (`-b-`, `-P 2222`)
+            if let Some(k) = flags.find(|c| "BbcDFiJloPRSsX".contains(c)) {
+                let glued = &flags[k + 1..];
+                let value = if glued.is_empty() {
+                    i += 1;
+                    args.get(i - 1).map(AsRef::as_ref)
+                } else {
+                    Some(glued)
+                };
+                if flags.as_bytes()[k] == b'b' {
+                    batch = value;
+                }
+            }
+        }
+        if operands
+            .first()
+            .and_then(|d| d.rsplit_once(']').map_or(Some(*d), |(_, rest)| Some(rest)))
+            .and_then(|d| d.split_once(':'))
+            .is_some_and(|(_, path)| !path.is_empty())
+        {
+            self.write("sftp HOST:PATH (fetches the file)");
+        }
+        if batch.is_some_and(|b| b != "-" && b != "/dev/stdin") {
+            return;
+        }
+        let text = match stdin {
+            Stdin::Text(t, _) => Some(t.into()),
+            Stdin::Pipe(..) => stdin.script().ok().flatten(),
+            _ => None,
+        };
+        for line in text
+            .iter()
+            .flat_map(|t: &std::borrow::Cow<'_, str>| t.lines())
+        {
+            // `-` and `@` before a batch command: ignore its error, do not echo it
+            let line = line.trim_start().trim_start_matches(['-', '@']);
+            if let Some(shell) = line.strip_prefix('!') {
+                self.reanalyse(shell);
+            } else if matches!(
+                line.split_whitespace().next(),
+                Some("get" | "reget" | "lmkdir")
+            ) {
+                self.write("sftp get (a local file)");
             }
         }
     }

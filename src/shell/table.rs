@@ -29,7 +29,7 @@ pub(crate) const CODE: &[&str] = &[
     "fdfind", "xargs", "gxargs", "parallel", "tar", "gtar", "bsdtar", "sqlite3", "duckdb",
     "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir", "psql", "julia", "ex", "ed", "red",
     "emacs",
-    "sox", "mlr", "miller", "mysql", "mariadb",
+    "sox", "mlr", "miller", "mysql", "mariadb", "sftp",
 ];
 
 const A: Targets = Targets::All;
@@ -149,7 +149,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "lscpu", "lsblk", "lsusb", "lspci", "free", "vmstat", "iostat", "mpstat", "top", "htop",
         "btop", "ps", "pgrep", "pidof", "pstree", "lsof", "netstat", "ss", "ip", "ifconfig",
         "route", "ping", "traceroute", "tracepath", "mtr", "dig", "nslookup", "host", "whois",
-        "nc", "ncat", "telnet", "ssh", "sftp", "mosh", "realpath", "readlink", "dirname",
+        "nc", "ncat", "telnet", "ssh", "mosh", "realpath", "readlink", "dirname",
         "basename", "seq", "yes", "od", "hexdump", "hd", "strings", "nm", "objdump", "readelf",
         "ldd", "otool", "size", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum",
         "sha512sum", "b2sum", "shasum", "cksum", "sum", "base32", "basenc", "column", "fold",

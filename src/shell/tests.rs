@@ -1056,6 +1056,32 @@ fn blind17_machine_settings() {
     ]);
 }
 
+/// Seventeenth batch: sftp fetches a `HOST:PATH` operand; its commands on
+/// stdin write with `get` and `lmkdir` and run shell code with `!`.
+#[test]
+fn blind17_sftp() {
+    check_pairs(&[
+        (
+            "sftp -b - web1 <<< 'get /var/log/shop/app.log /tmp/app.log'",
+            "sftp -b - web1 <<< 'ls -l /var/log/shop'",
+        ),
+        (
+            "printf 'cd logs\\nget app.log\\n' | sftp web1",
+            "printf 'cd logs\\nls\\n' | sftp web1",
+        ),
+        (
+            "sftp web1 <<'EOF'\nlmkdir out\nEOF",
+            "sftp web1 <<'EOF'\nput a.txt\nEOF",
+        ),
+        (
+            "sftp -P 2222 dev@web1:/etc/nginx/nginx.conf .",
+            "sftp -P 2222 dev@web1",
+        ),
+        ("sftp '[fe80::1]:/etc/hosts'", "sftp -b cmds.txt web1"),
+        ("sftp web1 <<< '!rm -f local.txt'", "sftp web1 <<< '!ls'"),
+    ]);
+}
+
 /// Fifth blind batch: subcommands that write (caches, config files,
 /// scaffolding, `clean`).
 #[test]
