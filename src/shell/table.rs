@@ -3191,9 +3191,12 @@ pub(crate) const TABLE: &[Spec] = &[
             "--dialect", "--templater", "--rules", "--exclude-rules", "--config", "-p",
             "--processes", "--ignore", "-f", "--format", "--logger",
         ])]),
+    // dotenv-cli runs a command; python-dotenv's CLI (`dotenv [-f F] set
+    // K V`) edits the file (dotenv-cli cannot run `set`, a shell builtin)
     cmd(&["dotenv", "dotenv-cli"])
         .run(0)
-        .values(&["-e", "-c", "-v"]),
+        .values(&["-e", "-c", "-v", "-f", "--file", "-q", "--quote", "--export"])
+        .subs(&[sub(&["set", "unset"]).always()]),
     // --- Erlang, Haskell, OCaml, Zig, Nim, Crystal, Clojure ---------------------
     // rebar.lock, _checkouts, a new app's files; `compile`, `eunit`, `ct`,
     // `tree` only build, test or show

@@ -1082,6 +1082,26 @@ fn blind17_sftp() {
     ]);
 }
 
+/// Fifteenth batch: python-dotenv's CLI edits the file with `set` and
+/// `unset`; dotenv-cli still runs the command it is given.
+#[test]
+fn blind15_dotenv_set() {
+    check_pairs(&[
+        (
+            "dotenv set API_BASE_URL http://localhost:4000",
+            "dotenv get API_BASE_URL",
+        ),
+        (
+            "dotenv -f .env.test unset DEBUG",
+            "dotenv -f .env.test list",
+        ),
+        (
+            "dotenv -e .env -- rm -rf dist",
+            "dotenv -e .env -- node check.js",
+        ),
+    ]);
+}
+
 /// Fifth blind batch: subcommands that write (caches, config files,
 /// scaffolding, `clean`).
 #[test]
