@@ -54,6 +54,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind15-writes.txt", true),
         ("blind16-writes.txt", true),
         ("blind17-writes.txt", true),
+        ("blind18-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
@@ -72,6 +73,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind15-readonly.txt", false),
         ("blind16-readonly.txt", false),
         ("blind17-readonly.txt", false),
+        ("blind18-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -223,6 +225,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         &load("blind17-writes.txt"),
         &load("blind17-readonly.txt"),
     );
+    let blind18 = figures(
+        "eighteenth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; the commands an agent types most while exploring and changing a codebase, written the hard way: git plumbing, in-place edits, inline code, compound shell, every redirection)",
+        &load("blind18-writes.txt"),
+        &load("blind18-readonly.txt"),
+    );
     let all = all_cases();
     for b in &all {
         let kind = if b.writes { "writes" } else { "read-only" };
@@ -350,6 +357,7 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
     );
     assert!(blind16.writes >= 520 && blind16.readonly >= 560);
     assert!(blind17.writes >= 480 && blind17.readonly >= 540);
+    assert!(blind18.writes >= 460 && blind18.readonly >= 510);
     for (label, f) in [("thirteenth", &blind13), ("fourteenth", &blind14)] {
         assert!(
             f.caught_pct() >= 100.0 && f.blocked_pct() <= 0.0,
