@@ -165,7 +165,7 @@ pub(crate) const TABLE: &[Spec] = &[
         // builds, tests, linters and checkers: they write only build output
         "rustc", "clippy-driver", "rust-analyzer", "cargo-nextest", "tox", "nox", "pyright", "pylint", "flake8", "pyflakes", "pycodestyle", "pydocstyle",
         "vulture", "radon", "xenon", "mocha", "ava", "karma", "cypress", "rspec",
-        "minitest", "phpunit", "psalm", "bats", "behave", "ctest",
+        "minitest", "psalm", "bats", "behave", "ctest",
         "scons", "kotlinc", "kotlin",
         "scalac", "scala", "ghci",
         "ocaml", "erl", "gleam",
@@ -453,6 +453,20 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["dpkg-deb"]).write_flags(&[
         "-x", "--extract", "-X", "--vextract", "-R", "--raw-extract", "-b", "--build",
     ]),
+    // PHPUnit runs tests (read-only) but writes the reports it is asked for
+    cmd(&["phpunit", "paratest"])
+        .values(&[
+            "-c", "--configuration", "--bootstrap", "--filter", "--group", "--exclude-group",
+            "--testsuite", "--exclude-testsuite", "--order-by", "--random-order-seed",
+            "--test-suffix", "--covers", "--uses", "--cache-directory", "-p", "--processes",
+        ])
+        .files(&[
+            "--log-junit", "--log-teamcity", "--log-events-text", "--log-events-verbose-text",
+            "--testdox-html", "--testdox-text", "--testdox-xml", "--coverage-clover",
+            "--coverage-cobertura", "--coverage-crap4j", "--coverage-html", "--coverage-php",
+            "--coverage-xml", "--generate-baseline",
+        ])
+        .write_flags(&["--generate-configuration", "--migrate-configuration"]),
     cmd(&["pg_dump", "pg_dumpall", "pg_restore"])
         .values(&[
             "-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username", "-F", "--format",
@@ -1461,7 +1475,10 @@ pub(crate) const TABLE: &[Spec] = &[
             .files(&[
                 "-o", "-coverprofile", "-cpuprofile", "-memprofile", "-blockprofile",
                 "-mutexprofile", "-trace", "-outputdir",
-            ]),
+            ])
+            // the test binary's golden-file convention (`-update`, the
+            // standard library's own tests included)
+            .write_flags(&["-update", "-update-golden", "-update_golden"]),
         sub(&["run"])
             .run_script(0)
             .values(&["-tags", "-ldflags", "-exec"]),
@@ -3583,8 +3600,10 @@ const GIT: &[Spec] = &[
         sub(&["foreach"]).code_args(All),
     ]),
     sub(&["sparse-checkout"]).subs(&[sub(&["set", "add", "init", "disable", "reapply"]).always()]),
-    sub(&["notes"])
-        .subs(&[sub(&["add", "append", "copy", "edit", "merge", "remove", "prune"]).always()]),
+    sub(&["notes"]).subs(&[
+        sub(&["add", "append", "copy", "edit", "merge", "remove"]).always(),
+        sub(&["prune"]).always().read_only(&["-n", "--dry-run"]),
+    ]),
     sub(&["bisect"])
         .always()
         .subs(&[sub(&["log", "view", "visualize", "terms", "help"])]),

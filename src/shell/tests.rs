@@ -1102,6 +1102,28 @@ fn blind15_dotenv_set() {
     ]);
 }
 
+/// Eighteenth blind batch: Go's golden-file `-update` convention,
+/// PHPUnit's report files, and `git notes prune -n`.
+#[test]
+fn blind18_reports_and_golden_files() {
+    check_pairs(&[
+        (
+            "go test ./internal/render -run TestGolden -update",
+            "go test ./internal/render -run TestGolden",
+        ),
+        ("go test ./... -args -update", "go test ./... -args -v"),
+        (
+            "vendor/bin/phpunit --log-junit /tmp/phpunit.xml",
+            "vendor/bin/phpunit --filter CartTest",
+        ),
+        (
+            "phpunit --coverage-html build/coverage tests/Unit",
+            "phpunit -c phpunit.xml.dist tests/Unit",
+        ),
+        ("git notes prune", "git notes prune -n"),
+    ]);
+}
+
 /// Fifth blind batch: subcommands that write (caches, config files,
 /// scaffolding, `clean`).
 #[test]
