@@ -169,7 +169,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "scons", "kotlinc", "kotlin",
         "scalac", "scala", "ghci",
         "ocaml", "erl", "gleam",
-        "swiftc", "xcodebuild", "gcc-ar", "as", "shellcheck", "hadolint",
+        "swiftc", "gcc-ar", "as", "shellcheck", "hadolint",
         "yamllint", "actionlint", "cspell", "vale", "proselint", "write-good", "alex",
         "staticcheck", "golint", "revive", "govulncheck", "errcheck", "ineffassign", "gosec",
         "cargo-deny", "cargo-audit", "cargo-outdated", "cargo-udeps", "cargo-bloat",
@@ -998,6 +998,12 @@ pub(crate) const TABLE: &[Spec] = &[
     ]),
     // `zipalign [-f] [-p] ALIGN IN OUT`; `-c` only checks
     cmd(&["zipalign"]).writes_targets(Nth(3)).read_only(&["-c"]).values(&["-P"]),
+    // decompiled sources: into `-d DIR`, or a directory named after the input
+    cmd(&["jadx"])
+        .always()
+        .output(&["-d", "--output-dir", "-ds", "--output-dir-src", "-dr", "--output-dir-res"])
+        .read_only(&["--version", "-h"])
+        .values(&["-j", "--threads-count", "--log-level"]),
     // signs the APK in place, or writes `--out FILE`
     cmd(&["apksigner"]).subs(&[
         sub(&["sign"]).always().targets(Last).output(&["--out"]).values(APKSIGNER_VALUES),
@@ -1010,11 +1016,26 @@ pub(crate) const TABLE: &[Spec] = &[
     .always()]),
     // fastlane's Pluginfile and Gemfile, a new fastlane/ directory (lanes
     // are the project's own tasks)
-    cmd(&["fastlane"]).subs(&[sub(&[
-        "add_plugin", "install_plugins", "update_plugins", "new_plugin", "init",
-        "update_fastlane",
-    ])
-    .always()]),
+    // `fastlane run ACTION`: actions that edit the project; the tools that
+    // write screenshots, metadata, profiles; gym's named output directory
+    cmd(&["fastlane"]).subs(&[
+        sub(&[
+            "add_plugin", "install_plugins", "update_plugins", "new_plugin", "init",
+            "update_fastlane", "snapshot", "capture_screenshots", "capture_ios_screenshots",
+            "screengrab", "capture_android_screenshots", "frameit", "frame_screenshots", "sigh",
+            "get_provisioning_profile",
+        ])
+        .always(),
+        sub(&["run"]).subs(&[sub(&[
+            "increment_*", "update_info_plist", "set_info_plist_value",
+            "update_code_signing_settings",
+        ])
+        .always()]),
+        sub(&["deliver", "upload_to_app_store"])
+            .subs(&[sub(&["init", "download_metadata", "download_screenshots"]).always()]),
+        sub(&["supply", "upload_to_play_store"]).subs(&[sub(&["init"]).always()]),
+        sub(&["gym", "build_app", "build_ios_app"]).files(&["--output_directory", "-o"]),
+    ]),
     // `xcrun stapler staple FILE`: the notarization ticket goes into FILE
     cmd(&["stapler"]).subs(&[sub(&["staple"]).always().targets(A)]),
     // keychain files, and the keychain search list (`-s` sets it); `find-*`,
@@ -1034,6 +1055,8 @@ pub(crate) const TABLE: &[Spec] = &[
             .write_flags(&["-s"])
             .values(&["-d"]),
         sub(&["export"]).output(&["-o"]).values(&["-k", "-t", "-f", "-P"]),
+        // `cms -D -i IN`: the decoded message goes to stdout unless `-o`
+        sub(&["cms"]).output(&["-o"]).values(&["-i", "-k", "-N", "-u", "-Y", "-Z", "-c", "-e"]),
     ]),
     // signing rewrites the code (`-s`, `--sign`, `--remove-signature`);
     // `-d`, `-v` only show and verify. Its `-o` is `--options`, not a file
@@ -1051,14 +1074,22 @@ pub(crate) const TABLE: &[Spec] = &[
         "flutter_native_splash:create", "flutter_native_splash:remove",
     ])
     .always(),
+    // firebase_options.dart and the platforms' Firebase config files
+    cmd(&["flutterfire"]).subs(&[sub(&["configure", "reconfigure"]).always()]),
+    // melos: each package's pubspec_overrides.yaml and .dart_tool; `clean`
+    // deletes build output
+    cmd(&["melos"]).subs(&[sub(&["bootstrap", "bs", "clean"]).always()]),
     // Expo: the native projects (`prebuild`), config files it hands over
     // (`customize`), packages, the exported bundle
     cmd(&["expo", "expo-cli"]).subs(&[sub(&[
         "prebuild", "customize", "install", "export", "export:embed", "upgrade", "init",
     ])
     .always()]),
-    // `pod install` in ios/; patches in patches/ (or applied to node_modules)
-    cmd(&["pod-install", "patch-package"]).always(),
+    // EAS: eas.json, and the project ID in app.json
+    cmd(&["eas"]).subs(&[sub(&["build:configure", "update:configure", "init"]).always()]),
+    // `pod install` in ios/; patches in patches/ (or applied to node_modules);
+    // assets copied into, and files renamed in, the native projects
+    cmd(&["pod-install", "patch-package", "react-native-asset", "react-native-rename"]).always(),
     cmd(&["react-native"]).subs(&[
         sub(&["bundle", "ram-bundle"])
             .files(&["--bundle-output", "--assets-dest", "--sourcemap-output"])
@@ -2228,9 +2259,14 @@ pub(crate) const TABLE: &[Spec] = &[
         .read_only(&["--check-unused", "--check-locked", "--check-up-to-date"]),
     ]),
     cmd(&["dart", "flutter"]).subs(&[
-        sub(&["format"]).always().targets(A).read_only(&[
-            "--output=none", "--output=show", "--output=json", "--show", "-n",
-        ]),
+        sub(&["format"])
+            .always()
+            .targets(A)
+            .read_only(&[
+                "--output=none", "--output=show", "--output=json", "-o=none", "-o=show", "-o=json",
+                "--show", "-n",
+            ])
+            .values(&["-o", "--output"]),
         sub(&["fix"]).write_flags(&["--apply"]),
         sub(&["pub"]).subs(&[
             sub(&["get", "add", "upgrade", "remove", "downgrade", "cache"]).always(),
@@ -2238,6 +2274,11 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["global"]).subs(&[sub(&["activate", "deactivate"]).always()]),
         ]),
         sub(&["create", "gen-l10n"]).always(),
+        // build/ and .dart_tool/; the SDK's checkout and artifact cache
+        sub(&["clean", "precache", "downgrade"]).always(),
+        sub(&["upgrade"]).always().read_only(&["--verify-only"]),
+        sub(&["channel"]).with_args(1),
+        sub(&["test"]).write_flags(&["--update-goldens"]),
         sub(&["run"]).run(0),
         // the user's Flutter settings; `flutter config` alone (or `--list`) prints
         sub(&["config"])
@@ -2249,11 +2290,11 @@ pub(crate) const TABLE: &[Spec] = &[
             .values(&["--android-sdk", "--android-studio-dir", "--jdk-dir", "--build-dir"]),
         // flutter_01.png here unless `-o FILE`
         sub(&["screenshot"]).always().output(&["-o", "--out"]),
-        // an executable or snapshot next to the source unless `-o FILE`
+        // an executable or snapshot next to the source (build output) unless
+        // `-o FILE`
         sub(&["compile"]).subs(&[sub(&[
             "exe", "aot-snapshot", "jit-snapshot", "kernel", "js", "wasm",
         ])
-        .always()
         .output(&["-o", "--output"])
         .files(&["-S", "--save-debugging-info", "--depfile"])
         .values(&["-D", "--define", "--target-os", "--target-arch", "-p", "--packages"])]),
@@ -2328,6 +2369,7 @@ pub(crate) const TABLE: &[Spec] = &[
             .targets(A)]),
     cmd(&["swift"]).subs(&[sub(&["package"]).subs(&[sub(&[
         "update", "resolve", "init", "reset", "edit", "unedit", "add-dependency", "add-target",
+        "clean",
     ])
     .always()])]),
     cmd(&["swiftlint"])
@@ -2709,10 +2751,14 @@ pub(crate) const TABLE: &[Spec] = &[
         .tasks(&[
             "wrapper", "*Apply", "spotlessApply", "ktlintFormat", "*Format", "format*", "init",
             "publishToMavenLocal", "installDist", "clean",
+            // snapshot images (Paparazzi, Roborazzi) and detekt's baseline
+            "record*", "*:record*", "*detektBaseline*",
         ])
         .read_only(&["-m", "--dry-run", "--help", "-h"])
         // lockfiles and gradle/verification-metadata.xml
-        .write_flags(&["--write-locks", "--update-locks", "--write-verification-metadata"])
+        .write_flags(&[
+            "--write-locks", "--update-locks", "--write-verification-metadata", "--auto-correct",
+        ])
         .values(&[
             "-p", "--project-dir", "-b", "--build-file", "-c", "--settings-file", "-x",
             "--exclude-task", "-g", "--gradle-user-home", "-I", "--init-script",
@@ -2833,6 +2879,35 @@ pub(crate) const TABLE: &[Spec] = &[
     // `simctl io DEVICE screenshot|recordVideo FILE`
     cmd(&["simctl"]).subs(&[sub(&["io"]).writes_targets(Nth(3)).values(&["--type"])]),
     cmd(&["xcrun"]).run(0).values(&["--sdk", "-sdk", "--toolchain"]),
+    // builds into DerivedData are build output; `clean` deletes it, and
+    // archives, exports, result bundles and xcframeworks go where named
+    cmd(&["xcodebuild"])
+        .write_flags(&[
+            "clean", "-resolvePackageDependencies", "-exportArchive", "-exportLocalizations",
+            "-importLocalizations", "-create-xcframework",
+        ])
+        .files(&["-archivePath", "-exportPath", "-resultBundlePath", "-output"])
+        .values(&[
+            "-workspace", "-project", "-scheme", "-target", "-configuration", "-sdk",
+            "-destination", "-arch", "-xcconfig", "-toolchain", "-derivedDataPath",
+            "-exportOptionsPlist", "-testPlan", "-only-testing", "-skip-testing", "-xctestrun",
+            "-jobs", "-destination-timeout", "-clonedSourcePackagesDirPath", "-localizationPath",
+            "-exportLanguage", "-framework", "-library", "-headers", "-debug-symbols",
+            "-testProductsPath", "-parallel-testing-worker-count",
+        ]),
+    // the selected developer directory (a link in /var/db)
+    cmd(&["xcode-select"]).write_flags(&["-s", "--switch", "-r", "--reset"]),
+    // copies SRC… to DEST (`-c -k`: a zip archive as DEST)
+    cmd(&["ditto"]).writes_targets(Dest).values(&["--arch", "--bom", "--zlibCompressionLevel"]),
+    // `-o` is the binary to symbolicate
+    cmd(&["atos"]).values(&["-o", "-arch", "-l", "-p", "-f", "-s"]),
+    // assessments only read; rules go into the system policy database
+    cmd(&["spctl"])
+        .write_flags(&[
+            "--add", "--remove", "--enable", "--disable", "--master-enable", "--master-disable",
+            "--global-enable", "--global-disable",
+        ])
+        .values(&["-t", "--type", "--context", "--label", "--path", "--anchor", "--hash"]),
     // Info.plist and the project's version settings
     cmd(&["agvtool"]).subs(&[sub(&[
         "new-marketing-version", "new-version", "next-version", "bump",

@@ -5098,3 +5098,161 @@ fn blind15_code_mysql_outfile() {
         ),
     ]);
 }
+
+/// Sixteenth blind batch: Flutter's SDK and build-output subcommands, golden
+/// updates, FlutterFire, melos, EAS and React Native asset tools write; `dart
+/// format -o show` prints and `dart compile` without `-o` is a build.
+#[test]
+fn mob16_flutter_dart_expo() {
+    check_pairs(&[
+        ("flutter clean", "flutter analyze"),
+        ("flutter precache --ios", "flutter doctor -v"),
+        ("flutter upgrade", "flutter upgrade --verify-only"),
+        ("flutter channel beta", "flutter channel"),
+        (
+            "flutter test --update-goldens test/golden/",
+            "flutter test test/golden/",
+        ),
+        (
+            "flutterfire configure --project=shop-prod",
+            "flutterfire --help",
+        ),
+        ("melos bootstrap", "melos list"),
+        ("melos clean", "melos run test"),
+        ("eas build:configure -p all", "eas build:list"),
+        ("npx react-native-asset", "npx react-native info"),
+        (
+            "npx react-native-rename \"Shop Plus\" -b com.shop.plus",
+            "npx react-native-rename --help",
+        ),
+        (
+            "dart format -o write lib/main.dart",
+            "dart format -o show lib/main.dart",
+        ),
+        (
+            "dart format --output write lib",
+            "dart format --output none lib",
+        ),
+        (
+            "dart compile exe bin/cli.dart -o build/cli",
+            "dart compile exe bin/cli.dart",
+        ),
+    ]);
+}
+
+/// Sixteenth blind batch: fastlane actions that edit the project, its
+/// screenshot, metadata and profile tools, gym's named output directory.
+#[test]
+fn mob16_fastlane() {
+    check_pairs(&[
+        (
+            "fastlane run increment_build_number xcodeproj:\"ios/Shop.xcodeproj\"",
+            "fastlane run latest_testflight_build_number",
+        ),
+        (
+            "bundle exec fastlane run increment_version_number bump_type:patch",
+            "bundle exec fastlane run get_version_number",
+        ),
+        ("fastlane snapshot", "fastlane lanes"),
+        ("fastlane frameit silver", "fastlane frameit --help"),
+        (
+            "fastlane deliver download_metadata --app_identifier com.shop.app",
+            "fastlane deliver --help",
+        ),
+        (
+            "fastlane supply init --package_name com.shop.app",
+            "fastlane supply --help",
+        ),
+        (
+            "fastlane sigh --adhoc --output_path /tmp/profiles",
+            "fastlane sigh --help",
+        ),
+        (
+            "bundle exec fastlane gym --scheme Shop --output_directory /tmp/builds",
+            "bundle exec fastlane gym --scheme Shop",
+        ),
+    ]);
+}
+
+/// Sixteenth blind batch: xcodebuild's clean, package resolution, exports and
+/// named output bundles (its builds and tests are build output); swift package
+/// clean, xcode-select -s, security cms -o, ditto; atos's -o is its input,
+/// spctl -t is a type.
+#[test]
+fn mob16_apple_tools() {
+    check_pairs(&[
+        (
+            "xcodebuild clean -workspace ios/Shop.xcworkspace -scheme Shop",
+            "xcodebuild build -workspace ios/Shop.xcworkspace -scheme Shop",
+        ),
+        (
+            "xcodebuild -workspace ios/Shop.xcworkspace -scheme Shop clean build",
+            "xcodebuild -workspace ios/Shop.xcworkspace -scheme Shop build",
+        ),
+        (
+            "xcodebuild -workspace A.xcworkspace -scheme Clean clean",
+            "xcodebuild -workspace A.xcworkspace -scheme Clean build",
+        ),
+        (
+            "xcodebuild -resolvePackageDependencies -project Shop.xcodeproj",
+            "xcodebuild -list -project Shop.xcodeproj",
+        ),
+        (
+            "xcodebuild archive -workspace Shop.xcworkspace -scheme Shop -archivePath build/Shop.xcarchive",
+            "xcodebuild archive -workspace Shop.xcworkspace -scheme Shop",
+        ),
+        (
+            "xcodebuild -exportArchive -archivePath build/Shop.xcarchive -exportPath build/ipa -exportOptionsPlist ExportOptions.plist",
+            "xcodebuild -showBuildSettings -workspace Shop.xcworkspace -scheme Shop",
+        ),
+        (
+            "xcodebuild test -scheme Shop -destination 'platform=iOS Simulator,name=iPhone 15' -resultBundlePath /tmp/ShopTests.xcresult",
+            "xcodebuild test -scheme Shop -destination 'platform=iOS Simulator,name=iPhone 15'",
+        ),
+        (
+            "xcodebuild -create-xcframework -library a.a -output Foo.xcframework",
+            "xcodebuild build-for-testing -scheme Shop -destination 'generic/platform=iOS Simulator'",
+        ),
+        ("swift package clean", "swift package describe"),
+        (
+            "sudo xcode-select -s /Applications/Xcode-15.4.app/Contents/Developer",
+            "xcode-select -p",
+        ),
+        (
+            "security cms -D -i build/embedded.mobileprovision -o /tmp/profile.plist",
+            "security cms -D -i build/embedded.mobileprovision",
+        ),
+        (
+            "ditto -c -k --keepParent build/Shop.app /tmp/Shop.zip",
+            "ditto -h",
+        ),
+        (
+            "xcrun atos -arch arm64 -o x -l 0x100000000 0x1000a3f2c > /tmp/sym.txt",
+            "xcrun atos -arch arm64 -o build/Shop.app.dSYM/Contents/Resources/DWARF/Shop -l 0x100000000 0x1000a3f2c",
+        ),
+        (
+            "sudo spctl --master-disable",
+            "spctl -a -vv -t install build/Shop.pkg",
+        ),
+    ]);
+}
+
+/// Sixteenth blind batch: snapshot recording and detekt's baseline and
+/// autocorrect in Gradle; jadx's decompiled sources.
+#[test]
+fn mob16_gradle_jadx() {
+    check_pairs(&[
+        (
+            "./gradlew recordPaparazziDebug",
+            "./gradlew verifyPaparazziDebug",
+        ),
+        (
+            "./gradlew :app:recordRoborazziDebug",
+            "./gradlew :app:verifyRoborazziDebug",
+        ),
+        ("./gradlew detekt --auto-correct", "./gradlew detekt"),
+        ("./gradlew detektBaseline", "./gradlew detektMain"),
+        ("jadx -d /tmp/jadx-out app-release.apk", "jadx --help"),
+        ("jadx app-release.apk", "jadx --version"),
+    ]);
+}
