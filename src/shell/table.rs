@@ -154,8 +154,8 @@ pub(crate) const TABLE: &[Spec] = &[
         "ldd", "otool", "size", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum",
         "sha512sum", "b2sum", "shasum", "cksum", "sum", "base32", "basenc", "column", "fold",
         "fmt", "pr", "expand", "unexpand", "tr", "rev", "tsort", "numfmt", "factor", "bc", "dc",
-        "expr", "jq", "gojq", "jaq", "jless", "fx", "xq", "csvlook", "csvcut", "csvstat", "xsv",
-        "qsv", "bat", "batcat", "glow", "mdcat", "highlight", "pygmentize", "zcat", "zless",
+        "expr", "jq", "gojq", "jaq", "jless", "fx", "xq", "csvlook", "csvcut", "csvstat",
+        "bat", "batcat", "glow", "mdcat", "highlight", "pygmentize", "zcat", "zless",
         "zgrep", "zdiff", "bzcat", "xzcat", "zstdcat", "lz4cat", "zipinfo", "lsar", "tig",
         "getconf", "lsb_release", "arch", "tty", "stty", "tput", "clear", "reset",
         "getent", "ffprobe", "identify", "mediainfo", "pdfinfo", "soxi", "atq",
@@ -165,7 +165,7 @@ pub(crate) const TABLE: &[Spec] = &[
         // builds, tests, linters and checkers: they write only build output
         "rustc", "clippy-driver", "rust-analyzer", "cargo-nextest", "tox", "nox", "pyright", "pylint", "flake8", "pyflakes", "pycodestyle", "pydocstyle",
         "vulture", "radon", "xenon", "mocha", "ava", "karma", "cypress", "rspec",
-        "minitest", "phpunit", "psalm", "bats", "behave", "ctest",
+        "minitest", "phpunit", "psalm", "bats", "behave",
         "scons", "kotlinc", "kotlin",
         "scalac", "scala", "ghci",
         "ocaml", "erl", "gleam",
@@ -2692,13 +2692,34 @@ pub(crate) const TABLE: &[Spec] = &[
         .write_flags(&[
             "--install", "--target=install", "-t=install", "-E=rm", "-E=remove",
             "-E=remove_directory", "-E=rename", "-E=copy*", "-E=make_directory", "-E=touch*",
-            "-E=create_symlink", "-E=create_hardlink", "-E=tar",
+            "-E=create_symlink", "-E=create_hardlink", "-E=tar", "--target=clean", "-t=clean",
         ]),
-    cmd(&["meson"]).subs(&[sub(&["install", "init", "rewrite", "wrap"]).always()]),
+    // `meson format` prints unless `-i`/`-o`; `wrap search|info|list` read
+    // wrapdb; `subprojects download|update|…` fetch sources into the tree
+    cmd(&["meson"]).subs(&[
+        sub(&["install", "init", "rewrite"]).always(),
+        sub(&["wrap"]).subs(&[sub(&["install", "update", "promote", "update-db"]).always()]),
+        sub(&["subprojects"]).subs(&[sub(&[
+            "download", "update", "checkout", "purge", "packagefiles",
+        ])
+        .always()]),
+        sub(&["compile"]).write_flags(&["--clean"]).values(&["-C", "-j", "--jobs"]),
+        sub(&["format", "fmt"])
+            .write_flags(&["-i", "--inplace"])
+            .output(&["-o", "--output"])
+            .values(&["-c", "--configuration", "--editor-config"]),
+    ]),
+    // `-t TOOL`: ninja's tools only print, but `clean`, `cleandead`, `restat`
+    // and `recompact` change the build directory's files; the ones that take
+    // targets take no task names
     cmd(&["ninja", "samu"])
         .tasks(MAKE_WRITE_TASKS)
-        .read_only(&["-n", "--dry-run", "-t", "--help", "-h"])
-        .values(&["-C", "-f", "-j", "-k", "-l", "-d", "-w"])
+        .read_only(&[
+            "-n", "--dry-run", "--help", "-h", "-t=targets", "-t=query", "-t=commands",
+            "-t=inputs", "-t=deps", "-t=graph",
+        ])
+        .write_flags(&["-t=clean", "-t=cleandead", "-t=restat", "-t=recompact"])
+        .values(&["-C", "-f", "-j", "-k", "-l", "-d", "-w", "-t"])
         .chdir(&["-C"]),
     cmd(&["conan"]).subs(&[
         sub(&[
@@ -2708,13 +2729,22 @@ pub(crate) const TABLE: &[Spec] = &[
     .always(),
         // ~/.conan2/profiles
         sub(&["profile"]).subs(&[sub(&["detect"]).always()]),
+        // ~/.conan2/remotes.json and its credentials
+        sub(&["remote"]).subs(&[sub(&[
+            "add", "remove", "update", "rename", "enable", "disable", "login", "logout",
+            "set-user",
+        ])
+        .always()]),
     ]),
-    cmd(&["vcpkg"]).subs(&[sub(&[
-        "install", "remove", "update", "upgrade", "integrate", "export", "x-update-baseline", "new",
-        "add",
-    ])
-    .always()
-    .read_only(&["--dry-run"])]),
+    // `vcpkg update` lists outdated ports; `upgrade` only lists them too
+    // without `--no-dry-run`
+    cmd(&["vcpkg"]).subs(&[
+        sub(&["install", "remove", "integrate", "export", "x-update-baseline", "new", "add"])
+            .always()
+            .read_only(&["--dry-run"]),
+        sub(&["upgrade"]).write_flags(&["--no-dry-run"]),
+        sub(&["update"]),
+    ]),
     cmd(&["make", "gmake", "bmake", "remake"])
         .tasks(MAKE_WRITE_TASKS)
         .read_only(&[
@@ -3147,8 +3177,86 @@ pub(crate) const TABLE: &[Spec] = &[
             .values(&["-e", "-p", "-t", "-r", "--repeat"])
             .files(&["-o", "--output"]),
     ]),
+    // ctest's JUnit report and log file (its test runs are build output)
+    cmd(&["ctest"]).files(&["--output-junit", "--output-log", "-O"]),
+    // compilers: `-o`, and the dependency file `-MF` names (as `zig cc`:
+    // `-*` keeps the letters of `-fopt-info-vec` from being read as `-o`)
+    cmd(&["gcc", "g++", "cc", "c++", "clang", "clang++"])
+        .output(&["-o"])
+        .files(&["-MF"])
+        .values(&[
+            "-target", "-I", "-L", "-D", "-U", "-x", "-include", "-isystem", "-iquote", "-MT",
+            "-MQ",
+        ])
+        .listing(&["-*"]),
+    // `--dump`: FILE.dump beside each source
+    cmd(&["cppcheck"])
+        .write_flags(&["--dump"])
+        .files(&["--output-file", "--plist-output"]),
+    // heaptrack.NAME.PID.zst in the current directory; `--analyze` reads one
+    cmd(&["heaptrack"])
+        .always()
+        .run(0)
+        .output(&["-o", "--output"])
+        .read_only(&["-a", "--analyze", "-v", "--version", "-h"])
+        .values(&["-p", "--pid"]),
+    // `-z` deletes the .gcda files
+    cmd(&["lcov"])
+        .write_flags(&["-z", "--zerocounters"])
+        .output(&["-o", "--output-file"])
+        .values(&[
+            "-d", "--directory", "-b", "--base-directory", "-t", "--test-name", "-a",
+            "--add-tracefile", "-e", "--extract", "-r", "--remove", "-l", "--list", "--rc",
+            "--config-file",
+        ]),
+    // .gcov files in the current directory unless `-n` or `-t`; `-o` is the
+    // object directory
+    cmd(&["gcov"])
+        .always()
+        .read_only(&["-n", "--no-output", "-t", "--stdout", "-v", "--version", "-h"])
+        .values(&["-o", "--object-directory", "-s", "--source-prefix"]),
+    // the cache and its statistics and configuration files
+    cmd(&["ccache"])
+        .run(0)
+        .write_flags(&[
+            "-C", "--clear", "-z", "--zero-stats", "-c", "--cleanup", "-M", "--max-size", "-F",
+            "--max-files", "-o", "--set-config", "-X", "--recompress", "--evict-*",
+        ])
+        .values(&[
+            "-M", "--max-size", "-F", "--max-files", "-o", "--set-config", "-d", "--dir", "-k",
+            "--get-config", "-X", "--recompress", "--evict-older-than", "--evict-namespace",
+        ]),
+    // compile_commands.json (`-o -`: stdout) from the build it runs
+    cmd(&["compiledb"])
+        .always()
+        .run(0)
+        .output(&["-o", "--output"])
+        .read_only(&["--version"])
+        .values(&["-p", "--parse", "-d", "--build-dir", "-e", "--exclude"]),
+    // `-g`/`-u` write and update a Doxyfile, `-w`/`-l` template and layout files
+    cmd(&["doxygen"]).write_flags(&["-g", "-u", "-w", "-l"]),
+    // configure, Makefile.in, aclocal.m4 and the auxiliary scripts
+    cmd(&["autoreconf"]).always().read_only(&["-V", "--version", "-h"]),
+    // packages go into the current (build) directory unless `-B DIR`
+    cmd(&["cpack"])
+        .files(&["-B"])
+        .values(&["-G", "-C", "-D", "--config", "-P", "-R", "--vendor", "--preset"]),
+    // csv tools: `-o FILE` instead of stdout
+    cmd(&["xsv", "qsv"]).output(&["-o", "--output"]),
+    // `-i`: the diff's files in place
+    cmd(&["clang-format-diff", "clang-format-diff.py"])
+        .write_flags(&["-i"])
+        .values(&["-p", "-regex", "-iregex", "-style", "-fallback-style", "-binary", "-j"]),
+    // batch commands that write files: core files, memory dumps, saved
+    // breakpoints, gdb's log (`set logging on`: gdb.txt unless `set logging
+    // file`), lldb's `process save-core` and `memory read --outfile`
     cmd(&["gdb", "lldb", "cgdb", "rust-gdb", "rust-lldb"])
         .run_after(&["--args", "--"])
+        .write_flags(&[
+            "-ex=generate-core-file*", "-ex=gcore*", "-ex=dump *", "-ex=append *", "-ex=save *",
+            "-ex=set logging on", "-ex=set logging enabled", "-ex=set logging enabled on",
+            "-o=process save-core*", "-o=memory read *--outfile*",
+        ])
         .values(&[
             "-ex", "-x", "-p", "-iex", "-ix", "-d", "-s", "-e", "-c", "--core", "--pid", "-o",
             "-O", "--one-line", "--source",
