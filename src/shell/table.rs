@@ -154,8 +154,8 @@ pub(crate) const TABLE: &[Spec] = &[
         "ldd", "otool", "size", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum",
         "sha512sum", "b2sum", "shasum", "cksum", "sum", "base32", "basenc", "column", "fold",
         "fmt", "pr", "expand", "unexpand", "tr", "rev", "tsort", "numfmt", "factor", "bc", "dc",
-        "expr", "jq", "gojq", "jaq", "jless", "fx", "xq", "csvlook", "csvcut", "csvstat", "xsv",
-        "qsv", "bat", "batcat", "glow", "mdcat", "highlight", "pygmentize", "zcat", "zless",
+        "expr", "jq", "gojq", "jaq", "jless", "fx", "xq", "csvlook", "csvcut", "csvstat",
+        "bat", "batcat", "glow", "mdcat", "highlight", "pygmentize", "zcat", "zless",
         "zgrep", "zdiff", "bzcat", "xzcat", "zstdcat", "lz4cat", "zipinfo", "lsar", "tig",
         "getconf", "lsb_release", "arch", "tty", "stty", "tput", "clear", "reset",
         "getent", "ffprobe", "identify", "mediainfo", "pdfinfo", "soxi", "atq",
@@ -165,11 +165,11 @@ pub(crate) const TABLE: &[Spec] = &[
         // builds, tests, linters and checkers: they write only build output
         "rustc", "clippy-driver", "rust-analyzer", "cargo-nextest", "tox", "nox", "pyright", "pylint", "flake8", "pyflakes", "pycodestyle", "pydocstyle",
         "vulture", "radon", "xenon", "mocha", "ava", "karma", "cypress", "rspec",
-        "minitest", "psalm", "bats", "behave", "ctest",
+        "minitest", "psalm", "bats", "behave",
         "scons", "kotlinc", "kotlin",
         "scalac", "scala", "ghci",
         "ocaml", "erl", "gleam",
-        "swiftc", "xcodebuild", "gcc-ar", "as", "shellcheck", "hadolint",
+        "swiftc", "gcc-ar", "as", "shellcheck", "hadolint",
         "yamllint", "actionlint", "cspell", "vale", "proselint", "write-good", "alex",
         "staticcheck", "golint", "revive", "govulncheck", "errcheck", "ineffassign", "gosec",
         "cargo-deny", "cargo-audit", "cargo-outdated", "cargo-udeps", "cargo-bloat",
@@ -1051,6 +1051,12 @@ pub(crate) const TABLE: &[Spec] = &[
     ]),
     // `zipalign [-f] [-p] ALIGN IN OUT`; `-c` only checks
     cmd(&["zipalign"]).writes_targets(Nth(3)).read_only(&["-c"]).values(&["-P"]),
+    // decompiled sources: into `-d DIR`, or a directory named after the input
+    cmd(&["jadx"])
+        .always()
+        .output(&["-d", "--output-dir", "-ds", "--output-dir-src", "-dr", "--output-dir-res"])
+        .read_only(&["--version", "-h"])
+        .values(&["-j", "--threads-count", "--log-level"]),
     // signs the APK in place, or writes `--out FILE`
     cmd(&["apksigner"]).subs(&[
         sub(&["sign"]).always().targets(Last).output(&["--out"]).values(APKSIGNER_VALUES),
@@ -1063,11 +1069,26 @@ pub(crate) const TABLE: &[Spec] = &[
     .always()]),
     // fastlane's Pluginfile and Gemfile, a new fastlane/ directory (lanes
     // are the project's own tasks)
-    cmd(&["fastlane"]).subs(&[sub(&[
-        "add_plugin", "install_plugins", "update_plugins", "new_plugin", "init",
-        "update_fastlane",
-    ])
-    .always()]),
+    // `fastlane run ACTION`: actions that edit the project; the tools that
+    // write screenshots, metadata, profiles; gym's named output directory
+    cmd(&["fastlane"]).subs(&[
+        sub(&[
+            "add_plugin", "install_plugins", "update_plugins", "new_plugin", "init",
+            "update_fastlane", "snapshot", "capture_screenshots", "capture_ios_screenshots",
+            "screengrab", "capture_android_screenshots", "frameit", "frame_screenshots", "sigh",
+            "get_provisioning_profile",
+        ])
+        .always(),
+        sub(&["run"]).subs(&[sub(&[
+            "increment_*", "update_info_plist", "set_info_plist_value",
+            "update_code_signing_settings",
+        ])
+        .always()]),
+        sub(&["deliver", "upload_to_app_store"])
+            .subs(&[sub(&["init", "download_metadata", "download_screenshots"]).always()]),
+        sub(&["supply", "upload_to_play_store"]).subs(&[sub(&["init"]).always()]),
+        sub(&["gym", "build_app", "build_ios_app"]).files(&["--output_directory", "-o"]),
+    ]),
     // `xcrun stapler staple FILE`: the notarization ticket goes into FILE
     cmd(&["stapler"]).subs(&[sub(&["staple"]).always().targets(A)]),
     // keychain files, and the keychain search list (`-s` sets it); `find-*`,
@@ -1087,6 +1108,8 @@ pub(crate) const TABLE: &[Spec] = &[
             .write_flags(&["-s"])
             .values(&["-d"]),
         sub(&["export"]).output(&["-o"]).values(&["-k", "-t", "-f", "-P"]),
+        // `cms -D -i IN`: the decoded message goes to stdout unless `-o`
+        sub(&["cms"]).output(&["-o"]).values(&["-i", "-k", "-N", "-u", "-Y", "-Z", "-c", "-e"]),
     ]),
     // signing rewrites the code (`-s`, `--sign`, `--remove-signature`);
     // `-d`, `-v` only show and verify. Its `-o` is `--options`, not a file
@@ -1104,14 +1127,22 @@ pub(crate) const TABLE: &[Spec] = &[
         "flutter_native_splash:create", "flutter_native_splash:remove",
     ])
     .always(),
+    // firebase_options.dart and the platforms' Firebase config files
+    cmd(&["flutterfire"]).subs(&[sub(&["configure", "reconfigure"]).always()]),
+    // melos: each package's pubspec_overrides.yaml and .dart_tool; `clean`
+    // deletes build output
+    cmd(&["melos"]).subs(&[sub(&["bootstrap", "bs", "clean"]).always()]),
     // Expo: the native projects (`prebuild`), config files it hands over
     // (`customize`), packages, the exported bundle
     cmd(&["expo", "expo-cli"]).subs(&[sub(&[
         "prebuild", "customize", "install", "export", "export:embed", "upgrade", "init",
     ])
     .always()]),
-    // `pod install` in ios/; patches in patches/ (or applied to node_modules)
-    cmd(&["pod-install", "patch-package"]).always(),
+    // EAS: eas.json, and the project ID in app.json
+    cmd(&["eas"]).subs(&[sub(&["build:configure", "update:configure", "init"]).always()]),
+    // `pod install` in ios/; patches in patches/ (or applied to node_modules);
+    // assets copied into, and files renamed in, the native projects
+    cmd(&["pod-install", "patch-package", "react-native-asset", "react-native-rename"]).always(),
     cmd(&["react-native"]).subs(&[
         sub(&["bundle", "ram-bundle"])
             .files(&["--bundle-output", "--assets-dest", "--sourcemap-output"])
@@ -2284,9 +2315,14 @@ pub(crate) const TABLE: &[Spec] = &[
         .read_only(&["--check-unused", "--check-locked", "--check-up-to-date"]),
     ]),
     cmd(&["dart", "flutter"]).subs(&[
-        sub(&["format"]).always().targets(A).read_only(&[
-            "--output=none", "--output=show", "--output=json", "--show", "-n",
-        ]),
+        sub(&["format"])
+            .always()
+            .targets(A)
+            .read_only(&[
+                "--output=none", "--output=show", "--output=json", "-o=none", "-o=show", "-o=json",
+                "--show", "-n",
+            ])
+            .values(&["-o", "--output"]),
         sub(&["fix"]).write_flags(&["--apply"]),
         sub(&["pub"]).subs(&[
             sub(&["get", "add", "upgrade", "remove", "downgrade", "cache"]).always(),
@@ -2294,6 +2330,11 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["global"]).subs(&[sub(&["activate", "deactivate"]).always()]),
         ]),
         sub(&["create", "gen-l10n"]).always(),
+        // build/ and .dart_tool/; the SDK's checkout and artifact cache
+        sub(&["clean", "precache", "downgrade"]).always(),
+        sub(&["upgrade"]).always().read_only(&["--verify-only"]),
+        sub(&["channel"]).with_args(1),
+        sub(&["test"]).write_flags(&["--update-goldens"]),
         sub(&["run"]).run(0),
         // the user's Flutter settings; `flutter config` alone (or `--list`) prints
         sub(&["config"])
@@ -2305,11 +2346,11 @@ pub(crate) const TABLE: &[Spec] = &[
             .values(&["--android-sdk", "--android-studio-dir", "--jdk-dir", "--build-dir"]),
         // flutter_01.png here unless `-o FILE`
         sub(&["screenshot"]).always().output(&["-o", "--out"]),
-        // an executable or snapshot next to the source unless `-o FILE`
+        // an executable or snapshot next to the source (build output) unless
+        // `-o FILE`
         sub(&["compile"]).subs(&[sub(&[
             "exe", "aot-snapshot", "jit-snapshot", "kernel", "js", "wasm",
         ])
-        .always()
         .output(&["-o", "--output"])
         .files(&["-S", "--save-debugging-info", "--depfile"])
         .values(&["-D", "--define", "--target-os", "--target-arch", "-p", "--packages"])]),
@@ -2384,6 +2425,7 @@ pub(crate) const TABLE: &[Spec] = &[
             .targets(A)]),
     cmd(&["swift"]).subs(&[sub(&["package"]).subs(&[sub(&[
         "update", "resolve", "init", "reset", "edit", "unedit", "add-dependency", "add-target",
+        "clean",
     ])
     .always()])]),
     cmd(&["swiftlint"])
@@ -2706,13 +2748,34 @@ pub(crate) const TABLE: &[Spec] = &[
         .write_flags(&[
             "--install", "--target=install", "-t=install", "-E=rm", "-E=remove",
             "-E=remove_directory", "-E=rename", "-E=copy*", "-E=make_directory", "-E=touch*",
-            "-E=create_symlink", "-E=create_hardlink", "-E=tar",
+            "-E=create_symlink", "-E=create_hardlink", "-E=tar", "--target=clean", "-t=clean",
         ]),
-    cmd(&["meson"]).subs(&[sub(&["install", "init", "rewrite", "wrap"]).always()]),
+    // `meson format` prints unless `-i`/`-o`; `wrap search|info|list` read
+    // wrapdb; `subprojects download|update|…` fetch sources into the tree
+    cmd(&["meson"]).subs(&[
+        sub(&["install", "init", "rewrite"]).always(),
+        sub(&["wrap"]).subs(&[sub(&["install", "update", "promote", "update-db"]).always()]),
+        sub(&["subprojects"]).subs(&[sub(&[
+            "download", "update", "checkout", "purge", "packagefiles",
+        ])
+        .always()]),
+        sub(&["compile"]).write_flags(&["--clean"]).values(&["-C", "-j", "--jobs"]),
+        sub(&["format", "fmt"])
+            .write_flags(&["-i", "--inplace"])
+            .output(&["-o", "--output"])
+            .values(&["-c", "--configuration", "--editor-config"]),
+    ]),
+    // `-t TOOL`: ninja's tools only print, but `clean`, `cleandead`, `restat`
+    // and `recompact` change the build directory's files; the ones that take
+    // targets take no task names
     cmd(&["ninja", "samu"])
         .tasks(MAKE_WRITE_TASKS)
-        .read_only(&["-n", "--dry-run", "-t", "--help", "-h"])
-        .values(&["-C", "-f", "-j", "-k", "-l", "-d", "-w"])
+        .read_only(&[
+            "-n", "--dry-run", "--help", "-h", "-t=targets", "-t=query", "-t=commands",
+            "-t=inputs", "-t=deps", "-t=graph",
+        ])
+        .write_flags(&["-t=clean", "-t=cleandead", "-t=restat", "-t=recompact"])
+        .values(&["-C", "-f", "-j", "-k", "-l", "-d", "-w", "-t"])
         .chdir(&["-C"]),
     cmd(&["conan"]).subs(&[
         sub(&[
@@ -2722,13 +2785,22 @@ pub(crate) const TABLE: &[Spec] = &[
     .always(),
         // ~/.conan2/profiles
         sub(&["profile"]).subs(&[sub(&["detect"]).always()]),
+        // ~/.conan2/remotes.json and its credentials
+        sub(&["remote"]).subs(&[sub(&[
+            "add", "remove", "update", "rename", "enable", "disable", "login", "logout",
+            "set-user",
+        ])
+        .always()]),
     ]),
-    cmd(&["vcpkg"]).subs(&[sub(&[
-        "install", "remove", "update", "upgrade", "integrate", "export", "x-update-baseline", "new",
-        "add",
-    ])
-    .always()
-    .read_only(&["--dry-run"])]),
+    // `vcpkg update` lists outdated ports; `upgrade` only lists them too
+    // without `--no-dry-run`
+    cmd(&["vcpkg"]).subs(&[
+        sub(&["install", "remove", "integrate", "export", "x-update-baseline", "new", "add"])
+            .always()
+            .read_only(&["--dry-run"]),
+        sub(&["upgrade"]).write_flags(&["--no-dry-run"]),
+        sub(&["update"]),
+    ]),
     cmd(&["make", "gmake", "bmake", "remake"])
         .tasks(MAKE_WRITE_TASKS)
         .read_only(&[
@@ -2765,10 +2837,14 @@ pub(crate) const TABLE: &[Spec] = &[
         .tasks(&[
             "wrapper", "*Apply", "spotlessApply", "ktlintFormat", "*Format", "format*", "init",
             "publishToMavenLocal", "installDist", "clean",
+            // snapshot images (Paparazzi, Roborazzi) and detekt's baseline
+            "record*", "*:record*", "*detektBaseline*",
         ])
         .read_only(&["-m", "--dry-run", "--help", "-h"])
         // lockfiles and gradle/verification-metadata.xml
-        .write_flags(&["--write-locks", "--update-locks", "--write-verification-metadata"])
+        .write_flags(&[
+            "--write-locks", "--update-locks", "--write-verification-metadata", "--auto-correct",
+        ])
         .values(&[
             "-p", "--project-dir", "-b", "--build-file", "-c", "--settings-file", "-x",
             "--exclude-task", "-g", "--gradle-user-home", "-I", "--init-script",
@@ -2889,6 +2965,35 @@ pub(crate) const TABLE: &[Spec] = &[
     // `simctl io DEVICE screenshot|recordVideo FILE`
     cmd(&["simctl"]).subs(&[sub(&["io"]).writes_targets(Nth(3)).values(&["--type"])]),
     cmd(&["xcrun"]).run(0).values(&["--sdk", "-sdk", "--toolchain"]),
+    // builds into DerivedData are build output; `clean` deletes it, and
+    // archives, exports, result bundles and xcframeworks go where named
+    cmd(&["xcodebuild"])
+        .write_flags(&[
+            "clean", "-resolvePackageDependencies", "-exportArchive", "-exportLocalizations",
+            "-importLocalizations", "-create-xcframework",
+        ])
+        .files(&["-archivePath", "-exportPath", "-resultBundlePath", "-output"])
+        .values(&[
+            "-workspace", "-project", "-scheme", "-target", "-configuration", "-sdk",
+            "-destination", "-arch", "-xcconfig", "-toolchain", "-derivedDataPath",
+            "-exportOptionsPlist", "-testPlan", "-only-testing", "-skip-testing", "-xctestrun",
+            "-jobs", "-destination-timeout", "-clonedSourcePackagesDirPath", "-localizationPath",
+            "-exportLanguage", "-framework", "-library", "-headers", "-debug-symbols",
+            "-testProductsPath", "-parallel-testing-worker-count",
+        ]),
+    // the selected developer directory (a link in /var/db)
+    cmd(&["xcode-select"]).write_flags(&["-s", "--switch", "-r", "--reset"]),
+    // copies SRC… to DEST (`-c -k`: a zip archive as DEST)
+    cmd(&["ditto"]).writes_targets(Dest).values(&["--arch", "--bom", "--zlibCompressionLevel"]),
+    // `-o` is the binary to symbolicate
+    cmd(&["atos"]).values(&["-o", "-arch", "-l", "-p", "-f", "-s"]),
+    // assessments only read; rules go into the system policy database
+    cmd(&["spctl"])
+        .write_flags(&[
+            "--add", "--remove", "--enable", "--disable", "--master-enable", "--master-disable",
+            "--global-enable", "--global-disable",
+        ])
+        .values(&["-t", "--type", "--context", "--label", "--path", "--anchor", "--hash"]),
     // Info.plist and the project's version settings
     cmd(&["agvtool"]).subs(&[sub(&[
         "new-marketing-version", "new-version", "next-version", "bump",
@@ -3128,8 +3233,86 @@ pub(crate) const TABLE: &[Spec] = &[
             .values(&["-e", "-p", "-t", "-r", "--repeat"])
             .files(&["-o", "--output"]),
     ]),
+    // ctest's JUnit report and log file (its test runs are build output)
+    cmd(&["ctest"]).files(&["--output-junit", "--output-log", "-O"]),
+    // compilers: `-o`, and the dependency file `-MF` names (as `zig cc`:
+    // `-*` keeps the letters of `-fopt-info-vec` from being read as `-o`)
+    cmd(&["gcc", "g++", "cc", "c++", "clang", "clang++"])
+        .output(&["-o"])
+        .files(&["-MF"])
+        .values(&[
+            "-target", "-I", "-L", "-D", "-U", "-x", "-include", "-isystem", "-iquote", "-MT",
+            "-MQ",
+        ])
+        .listing(&["-*"]),
+    // `--dump`: FILE.dump beside each source
+    cmd(&["cppcheck"])
+        .write_flags(&["--dump"])
+        .files(&["--output-file", "--plist-output"]),
+    // heaptrack.NAME.PID.zst in the current directory; `--analyze` reads one
+    cmd(&["heaptrack"])
+        .always()
+        .run(0)
+        .output(&["-o", "--output"])
+        .read_only(&["-a", "--analyze", "-v", "--version", "-h"])
+        .values(&["-p", "--pid"]),
+    // `-z` deletes the .gcda files
+    cmd(&["lcov"])
+        .write_flags(&["-z", "--zerocounters"])
+        .output(&["-o", "--output-file"])
+        .values(&[
+            "-d", "--directory", "-b", "--base-directory", "-t", "--test-name", "-a",
+            "--add-tracefile", "-e", "--extract", "-r", "--remove", "-l", "--list", "--rc",
+            "--config-file",
+        ]),
+    // .gcov files in the current directory unless `-n` or `-t`; `-o` is the
+    // object directory
+    cmd(&["gcov"])
+        .always()
+        .read_only(&["-n", "--no-output", "-t", "--stdout", "-v", "--version", "-h"])
+        .values(&["-o", "--object-directory", "-s", "--source-prefix"]),
+    // the cache and its statistics and configuration files
+    cmd(&["ccache"])
+        .run(0)
+        .write_flags(&[
+            "-C", "--clear", "-z", "--zero-stats", "-c", "--cleanup", "-M", "--max-size", "-F",
+            "--max-files", "-o", "--set-config", "-X", "--recompress", "--evict-*",
+        ])
+        .values(&[
+            "-M", "--max-size", "-F", "--max-files", "-o", "--set-config", "-d", "--dir", "-k",
+            "--get-config", "-X", "--recompress", "--evict-older-than", "--evict-namespace",
+        ]),
+    // compile_commands.json (`-o -`: stdout) from the build it runs
+    cmd(&["compiledb"])
+        .always()
+        .run(0)
+        .output(&["-o", "--output"])
+        .read_only(&["--version"])
+        .values(&["-p", "--parse", "-d", "--build-dir", "-e", "--exclude"]),
+    // `-g`/`-u` write and update a Doxyfile, `-w`/`-l` template and layout files
+    cmd(&["doxygen"]).write_flags(&["-g", "-u", "-w", "-l"]),
+    // configure, Makefile.in, aclocal.m4 and the auxiliary scripts
+    cmd(&["autoreconf"]).always().read_only(&["-V", "--version", "-h"]),
+    // packages go into the current (build) directory unless `-B DIR`
+    cmd(&["cpack"])
+        .files(&["-B"])
+        .values(&["-G", "-C", "-D", "--config", "-P", "-R", "--vendor", "--preset"]),
+    // csv tools: `-o FILE` instead of stdout
+    cmd(&["xsv", "qsv"]).output(&["-o", "--output"]),
+    // `-i`: the diff's files in place
+    cmd(&["clang-format-diff", "clang-format-diff.py"])
+        .write_flags(&["-i"])
+        .values(&["-p", "-regex", "-iregex", "-style", "-fallback-style", "-binary", "-j"]),
+    // batch commands that write files: core files, memory dumps, saved
+    // breakpoints, gdb's log (`set logging on`: gdb.txt unless `set logging
+    // file`), lldb's `process save-core` and `memory read --outfile`
     cmd(&["gdb", "lldb", "cgdb", "rust-gdb", "rust-lldb"])
         .run_after(&["--args", "--"])
+        .write_flags(&[
+            "-ex=generate-core-file*", "-ex=gcore*", "-ex=dump *", "-ex=append *", "-ex=save *",
+            "-ex=set logging on", "-ex=set logging enabled", "-ex=set logging enabled on",
+            "-o=process save-core*", "-o=memory read *--outfile*",
+        ])
         .values(&[
             "-ex", "-x", "-p", "-iex", "-ix", "-d", "-s", "-e", "-c", "--core", "--pid", "-o",
             "-O", "--one-line", "--source",

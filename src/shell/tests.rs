@@ -5222,3 +5222,298 @@ fn blind15_code_mysql_outfile() {
         ),
     ]);
 }
+
+/// Sixteenth blind batch: Flutter's SDK and build-output subcommands, golden
+/// updates, FlutterFire, melos, EAS and React Native asset tools write; `dart
+/// format -o show` prints and `dart compile` without `-o` is a build.
+#[test]
+fn mob16_flutter_dart_expo() {
+    check_pairs(&[
+        ("flutter clean", "flutter analyze"),
+        ("flutter precache --ios", "flutter doctor -v"),
+        ("flutter upgrade", "flutter upgrade --verify-only"),
+        ("flutter channel beta", "flutter channel"),
+        (
+            "flutter test --update-goldens test/golden/",
+            "flutter test test/golden/",
+        ),
+        (
+            "flutterfire configure --project=shop-prod",
+            "flutterfire --help",
+        ),
+        ("melos bootstrap", "melos list"),
+        ("melos clean", "melos run test"),
+        ("eas build:configure -p all", "eas build:list"),
+        ("npx react-native-asset", "npx react-native info"),
+        (
+            "npx react-native-rename \"Shop Plus\" -b com.shop.plus",
+            "npx react-native-rename --help",
+        ),
+        (
+            "dart format -o write lib/main.dart",
+            "dart format -o show lib/main.dart",
+        ),
+        (
+            "dart format --output write lib",
+            "dart format --output none lib",
+        ),
+        (
+            "dart compile exe bin/cli.dart -o build/cli",
+            "dart compile exe bin/cli.dart",
+        ),
+    ]);
+}
+
+/// Sixteenth blind batch: fastlane actions that edit the project, its
+/// screenshot, metadata and profile tools, gym's named output directory.
+#[test]
+fn mob16_fastlane() {
+    check_pairs(&[
+        (
+            "fastlane run increment_build_number xcodeproj:\"ios/Shop.xcodeproj\"",
+            "fastlane run latest_testflight_build_number",
+        ),
+        (
+            "bundle exec fastlane run increment_version_number bump_type:patch",
+            "bundle exec fastlane run get_version_number",
+        ),
+        ("fastlane snapshot", "fastlane lanes"),
+        ("fastlane frameit silver", "fastlane frameit --help"),
+        (
+            "fastlane deliver download_metadata --app_identifier com.shop.app",
+            "fastlane deliver --help",
+        ),
+        (
+            "fastlane supply init --package_name com.shop.app",
+            "fastlane supply --help",
+        ),
+        (
+            "fastlane sigh --adhoc --output_path /tmp/profiles",
+            "fastlane sigh --help",
+        ),
+        (
+            "bundle exec fastlane gym --scheme Shop --output_directory /tmp/builds",
+            "bundle exec fastlane gym --scheme Shop",
+        ),
+    ]);
+}
+
+/// Sixteenth blind batch: xcodebuild's clean, package resolution, exports and
+/// named output bundles (its builds and tests are build output); swift package
+/// clean, xcode-select -s, security cms -o, ditto; atos's -o is its input,
+/// spctl -t is a type.
+#[test]
+fn mob16_apple_tools() {
+    check_pairs(&[
+        (
+            "xcodebuild clean -workspace ios/Shop.xcworkspace -scheme Shop",
+            "xcodebuild build -workspace ios/Shop.xcworkspace -scheme Shop",
+        ),
+        (
+            "xcodebuild -workspace ios/Shop.xcworkspace -scheme Shop clean build",
+            "xcodebuild -workspace ios/Shop.xcworkspace -scheme Shop build",
+        ),
+        (
+            "xcodebuild -workspace A.xcworkspace -scheme Clean clean",
+            "xcodebuild -workspace A.xcworkspace -scheme Clean build",
+        ),
+        (
+            "xcodebuild -resolvePackageDependencies -project Shop.xcodeproj",
+            "xcodebuild -list -project Shop.xcodeproj",
+        ),
+        (
+            "xcodebuild archive -workspace Shop.xcworkspace -scheme Shop -archivePath build/Shop.xcarchive",
+            "xcodebuild archive -workspace Shop.xcworkspace -scheme Shop",
+        ),
+        (
+            "xcodebuild -exportArchive -archivePath build/Shop.xcarchive -exportPath build/ipa -exportOptionsPlist ExportOptions.plist",
+            "xcodebuild -showBuildSettings -workspace Shop.xcworkspace -scheme Shop",
+        ),
+        (
+            "xcodebuild test -scheme Shop -destination 'platform=iOS Simulator,name=iPhone 15' -resultBundlePath /tmp/ShopTests.xcresult",
+            "xcodebuild test -scheme Shop -destination 'platform=iOS Simulator,name=iPhone 15'",
+        ),
+        (
+            "xcodebuild -create-xcframework -library a.a -output Foo.xcframework",
+            "xcodebuild build-for-testing -scheme Shop -destination 'generic/platform=iOS Simulator'",
+        ),
+        ("swift package clean", "swift package describe"),
+        (
+            "sudo xcode-select -s /Applications/Xcode-15.4.app/Contents/Developer",
+            "xcode-select -p",
+        ),
+        (
+            "security cms -D -i build/embedded.mobileprovision -o /tmp/profile.plist",
+            "security cms -D -i build/embedded.mobileprovision",
+        ),
+        (
+            "ditto -c -k --keepParent build/Shop.app /tmp/Shop.zip",
+            "ditto -h",
+        ),
+        (
+            "xcrun atos -arch arm64 -o x -l 0x100000000 0x1000a3f2c > /tmp/sym.txt",
+            "xcrun atos -arch arm64 -o build/Shop.app.dSYM/Contents/Resources/DWARF/Shop -l 0x100000000 0x1000a3f2c",
+        ),
+        (
+            "sudo spctl --master-disable",
+            "spctl -a -vv -t install build/Shop.pkg",
+        ),
+    ]);
+}
+
+/// Sixteenth blind batch: snapshot recording and detekt's baseline and
+/// autocorrect in Gradle; jadx's decompiled sources.
+#[test]
+fn mob16_gradle_jadx() {
+    check_pairs(&[
+        (
+            "./gradlew recordPaparazziDebug",
+            "./gradlew verifyPaparazziDebug",
+        ),
+        (
+            "./gradlew :app:recordRoborazziDebug",
+            "./gradlew :app:verifyRoborazziDebug",
+        ),
+        ("./gradlew detekt --auto-correct", "./gradlew detekt"),
+        ("./gradlew detektBaseline", "./gradlew detektMain"),
+        ("jadx -d /tmp/jadx-out app-release.apk", "jadx --help"),
+        ("jadx app-release.apk", "jadx --version"),
+    ]);
+}
+
+/// Sixteenth blind batch: cleans in cmake, ninja and meson; meson's
+/// subprojects, format and wrap subcommands; conan remotes; vcpkg's update and
+/// upgrade only list without --no-dry-run.
+#[test]
+fn mob16_cmake_ninja_meson() {
+    check_pairs(&[
+        (
+            "cmake --build build --target clean",
+            "cmake --build build --target all",
+        ),
+        ("ninja -C build -t clean", "ninja -C build -t targets all"),
+        ("ninja -t cleandead", "ninja -C build -t commands install"),
+        (
+            "meson compile -C builddir --clean",
+            "meson compile -C builddir",
+        ),
+        (
+            "meson subprojects download",
+            "meson subprojects foreach git status",
+        ),
+        ("meson format -i meson.build", "meson format meson.build"),
+        ("meson wrap install fmt", "meson wrap search fmt"),
+        ("meson wrap update sqlite3", "meson wrap info sqlite3"),
+        ("meson init --language=c", "meson wrap list"),
+        (
+            "conan remote add shop-artifactory https://artifactory.shop.dev/api/conan/conan-local",
+            "conan remote list",
+        ),
+        ("vcpkg upgrade --no-dry-run", "vcpkg upgrade"),
+        ("vcpkg install fmt", "vcpkg update"),
+    ]);
+}
+
+/// Sixteenth blind batch: gdb and lldb batch commands that write files (core
+/// files, memory dumps, logging).
+#[test]
+fn mob16_debuggers() {
+    check_pairs(&[
+        (
+            "gdb -batch -ex \"generate-core-file /tmp/shopd.core\" -p 4312",
+            "gdb -batch -ex \"info threads\" -p 4312",
+        ),
+        (
+            "gdb -batch -ex \"set logging file /tmp/gdb-bt.txt\" -ex \"set logging enabled on\" -ex run -ex \"bt full\" --args ./build/app --config conf/dev.toml",
+            "gdb -batch -ex run -ex \"bt full\" --args ./build/app --config conf/dev.toml",
+        ),
+        (
+            "gdb -batch -ex \"dump binary memory /tmp/heap.bin 0x555555559000 0x55555557a000\" -p 4312",
+            "gdb -batch -ex \"x/16xb 0x555555559000\" -p 4312",
+        ),
+        (
+            "gdb -p 4312 -batch -ex \"gcore /tmp/x.core\"",
+            "gdb -p 4312 -batch -ex \"bt\"",
+        ),
+        (
+            "gdb -batch -ex 'save breakpoints bp.txt' ./app",
+            "gdb -batch -ex 'info breakpoints' ./app",
+        ),
+        (
+            "lldb -b -o 'memory read --outfile /tmp/m.bin 0x1000 0x2000' -p 1",
+            "lldb -b -o 'memory read 0x1000 0x2000' -p 1",
+        ),
+        (
+            "lldb -b -o \"process save-core /tmp/app.core\" -p 4321",
+            "lldb -b -o \"bt all\" -p 4321",
+        ),
+    ]);
+}
+
+/// Sixteenth blind batch: C and C++ tools: compilers' -MF, cppcheck --dump,
+/// heaptrack, lcov -z, gcov's .gcov files (its -o is the object directory),
+/// ccache's cache and settings, compiledb, doxygen -g, autoreconf, cpack -B,
+/// xsv -o, clang-format-diff -i, ctest's report files.
+#[test]
+fn mob16_c_tools() {
+    check_pairs(&[
+        (
+            "git diff -U0 --no-color HEAD | clang-format-diff -p1 -i",
+            "git diff -U0 --no-color HEAD | clang-format-diff -p1",
+        ),
+        (
+            "ctest --test-dir build --output-junit ctest-results.xml",
+            "ctest --test-dir build --output-on-failure",
+        ),
+        (
+            "ctest --test-dir build --output-log /tmp/ctest.log",
+            "ctest --test-dir build -R unit",
+        ),
+        (
+            "g++ -std=c++17 -MM -MF build/deps.d src/*.cpp",
+            "g++ -std=c++17 -MM src/*.cpp",
+        ),
+        (
+            "gcc -O2 -o bin/tool src/tool.c",
+            "gcc -c src/util.c -o /dev/null",
+        ),
+        (
+            "g++ -std=c++20 -O2 -S -o build/simd.s -fopt-info-vec src/simd.cpp",
+            "g++ -std=c++20 -O2 -S -o /dev/null -fopt-info-vec src/simd.cpp",
+        ),
+        ("ccache gcc -c x.c -o x.o", "ccache gcc -c x.c"),
+        (
+            "cppcheck --dump src/parser.cpp",
+            "cppcheck --enable=all src/parser.cpp",
+        ),
+        (
+            "heaptrack ./build/app --input data/big.json",
+            "heaptrack --analyze heaptrack.app.1234.zst",
+        ),
+        (
+            "lcov --zerocounters --directory build",
+            "lcov --list coverage.info",
+        ),
+        ("lcov -c -d build -o coverage.info", "lcov -c -d build"),
+        ("ccache -C", "ccache -s"),
+        ("ccache -z", "ccache --show-stats"),
+        ("ccache --max-size=20G", "ccache -p"),
+        ("compiledb make", "compiledb -o - make"),
+        ("doxygen -g Doxyfile", "doxygen -x Doxyfile"),
+        ("autoreconf -fi", "autoreconf --version"),
+        (
+            "cpack --config build/CPackConfig.cmake -B /tmp/packages",
+            "cpack --config build/CPackConfig.cmake",
+        ),
+        (
+            "xsv select id,label data/train.csv -o /tmp/labels.csv",
+            "xsv select id,label data/train.csv",
+        ),
+        (
+            "gcov -o build/CMakeFiles/geo.dir/src src/geo.cpp",
+            "gcov -n -o build/CMakeFiles/geo.dir/src src/geo.cpp",
+        ),
+        ("gcov src/geo.cpp", "gcov --version"),
+        ("heaptrack -p 4312", "heaptrack --version"),
+    ]);
+}
