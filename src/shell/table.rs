@@ -3298,7 +3298,16 @@ pub(crate) const TABLE: &[Spec] = &[
         .files(&["-B"])
         .values(&["-G", "-C", "-D", "--config", "-P", "-R", "--vendor", "--preset"]),
     // csv tools: `-o FILE` instead of stdout
-    cmd(&["xsv", "qsv"]).output(&["-o", "--output"]),
+    // `split OUTDIR`, `partition COLUMN OUTDIR`: one file per chunk or group
+    cmd(&["xsv", "qsv"]).output(&["-o", "--output"]).subs(&[
+        sub(&["split"]).always().targets(Targets::First).values(&[
+            "-s", "--size", "-n", "--chunks", "-j", "--jobs", "--filename", "-d", "--delimiter",
+            "-k", "--kb-size",
+        ]),
+        sub(&["partition"]).always().targets(Nth(2)).values(&[
+            "--filename", "-p", "--prefix-length", "-d", "--delimiter",
+        ]),
+    ]),
     // `-i`: the diff's files in place
     cmd(&["clang-format-diff", "clang-format-diff.py"])
         .write_flags(&["-i"])

@@ -1124,6 +1124,25 @@ fn blind18_reports_and_golden_files() {
     ]);
 }
 
+/// Seventeenth batch: xsv and qsv write one file per chunk or group.
+#[test]
+fn blind17_csv_split() {
+    check_pairs(&[
+        (
+            "xsv split -s 10000 chunks/ orders.csv",
+            "xsv count orders.csv",
+        ),
+        (
+            "qsv partition country by-country/ orders.csv",
+            "qsv headers orders.csv",
+        ),
+        (
+            "xsv select id,sku orders.csv -o /tmp/ids.csv",
+            "xsv select id,sku orders.csv",
+        ),
+    ]);
+}
+
 /// Fifth blind batch: subcommands that write (caches, config files,
 /// scaffolding, `clean`).
 #[test]
