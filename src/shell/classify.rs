@@ -37,7 +37,7 @@ pub(crate) fn classify_all(
              `/dev/stdout`): that reopens the file, maybe for writing",
         );
     }
-    for cmd in cmds {
+    for (i, cmd) in cmds.iter().enumerate() {
         let redirected_in = cmd.redirects.iter().find(|r| r.op == RedirOp::In);
         let stdin = match (&cmd.stdin_text, redirected_in, cmd.pipe_prev) {
             (Some(t), _, _) => Stdin::Text(t, cmd.stdin_runtime),
@@ -62,6 +62,19 @@ pub(crate) fn classify_all(
         };
         for r in &cmd.redirects {
             cx.redirect(r);
+        }
+        // `nohup CMD` appends CMD's output to nohup.out when its stdout is
+        // a terminal, which a host may give its commands (a pty); not when
+        // the output is redirected (any descriptor: the parser keeps no
+        // number) or piped on
+        if cmd.words.first().is_some_and(|w| cmd_name(w) == "nohup")
+            && !cmd
+                .redirects
+                .iter()
+                .any(|r| !matches!(r.op, RedirOp::In | RedirOp::DupIn))
+            && !cmds.iter().any(|c| c.pipe_prev == Some(i))
+        {
+            cx.write("nohup (nohup.out, when its output is a terminal)");
         }
         cx.run(
             &cmd.words,

@@ -118,6 +118,9 @@
 //!   count, unnamed (their paths are the container's). An image whose
 //!   entrypoint is a known tool runs it with the words after the image
 //!   (`hashicorp/terraform fmt`, `mikefarah/yq -i`).
+//! - `nohup CMD` with its output neither redirected nor piped is a write:
+//!   nohup appends to `nohup.out` when its output is a terminal, which a
+//!   host may give its commands (a pty).
 //!
 //! # Run-time commands
 //!

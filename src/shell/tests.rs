@@ -1143,6 +1143,21 @@ fn blind17_csv_split() {
     ]);
 }
 
+/// Seventeenth batch: `nohup CMD` writes nohup.out when its output is a
+/// terminal (a host may run commands in a pty), not when it is
+/// redirected or piped.
+#[test]
+fn blind17_nohup_out() {
+    check_pairs(&[
+        (
+            "nohup node server.js &",
+            "nohup node server.js > /dev/null 2>&1 &",
+        ),
+        ("nohup ./bin/worker", "nohup ./bin/worker | tail -n 5"),
+        ("/usr/bin/nohup sleep 60 &", "nohup sleep 60 &> /dev/null &"),
+    ]);
+}
+
 /// Fifth blind batch: subcommands that write (caches, config files,
 /// scaffolding, `clean`).
 #[test]
