@@ -23,7 +23,7 @@ use super::spec::{Spec, Targets, cmd, sub};
 #[rustfmt::skip]
 pub(crate) const CODE: &[&str] = &[
     "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish", "yash", "posh", "rbash", "eval",
-    "source", ".", "python", "pypy", "node", "perl", "ruby", "php", "lua", "luajit", "Rscript",
+    "source", ".", "python", "pypy", "ipython", "node", "perl", "ruby", "php", "lua", "luajit", "Rscript",
     "R", "pwsh", "powershell", "powershell.exe", "pwsh.exe", "tclsh", "wish", "expect",
     "osascript", "irb", "elixir", "awk", "gawk", "mawk", "nawk", "sed", "gsed", "find", "gfind", "fd",
     "fdfind", "xargs", "gxargs", "parallel", "tar", "gtar", "bsdtar", "sqlite3", "duckdb",
