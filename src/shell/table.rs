@@ -1794,12 +1794,24 @@ pub(crate) const TABLE: &[Spec] = &[
             "--junitxml", "--junit-xml", "--html", "--resultlog", "--report-log",
         ]),
     cmd(&["jupyter"]).subs(&[
-        sub(&["nbconvert"])
-            .write_flags(&["--inplace", "--to"])
-            .read_only(&["--stdout"])
-            .output(&["--output", "--output-dir"]),
+        NBCONVERT,
         // the notebook signature database
         sub(&["trust"]).always(),
+        // a kernel's directory under share/jupyter/kernels
+        sub(&["kernelspec"]).subs(&[sub(&["install", "uninstall", "remove"]).always()]),
+        // ~/.jupyter/jupyter_NAME_config.py
+        sub(&["notebook", "lab", "server", "nbclassic"]).write_flags(&["--generate-config"]),
+    ]),
+    // `python -m nbconvert`, `jupyter-nbconvert`: as `jupyter nbconvert`
+    NBCONVERT,
+    // `nbqa TOOL PATHS…`: the tool, run on the notebooks' code cells, and
+    // what it changes written back into them (`nbqa black nb/ --check`
+    // reads)
+    cmd(&["nbqa"]).run(0),
+    // `--enable`/`--disable`: git's diff and merge drivers in its config
+    // (`--global`: ~/.gitconfig), Jupyter's extension config
+    cmd(&["nbdime"]).subs(&[
+        sub(&["config-git", "extensions"]).write_flags(&["--enable", "--disable"]),
     ]),
     // --- JavaScript -----------------------------------------------------------------
     cmd(&["npm", "npm.cmd"])
@@ -3393,6 +3405,13 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["local"]).subs(&[sub(&["build"]).always()]),
     ]),
 ];
+
+/// `jupyter nbconvert`: the converted notebook next to the input (or
+/// `--output`, `--output-dir`); `--stdout` prints it.
+const NBCONVERT: Spec = sub(&["nbconvert", "jupyter-nbconvert"])
+    .write_flags(&["--inplace", "--to"])
+    .read_only(&["--stdout"])
+    .output(&["--output", "--output-dir"]);
 
 /// `deno` (its `eval` needs code, in `classify.rs`).
 #[rustfmt::skip]

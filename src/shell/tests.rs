@@ -5187,3 +5187,34 @@ fn py16_ml_files() {
         ),
     ]);
 }
+
+/// Sixteenth blind batch: notebook tools. nbconvert by `python -m`,
+/// kernelspecs, generated Jupyter config, nbqa running its tool on the
+/// notebooks, nbdime's git drivers.
+#[test]
+fn py16_notebook_tools() {
+    check_pairs(&[
+        (
+            "python -m nbconvert --to html --no-input notebooks/report.ipynb",
+            "python -m nbconvert --to html --stdout notebooks/report.ipynb",
+        ),
+        (
+            "jupyter kernelspec uninstall -y old-env",
+            "jupyter kernelspec list",
+        ),
+        (
+            "jupyter notebook --generate-config",
+            "jupyter notebook list",
+        ),
+        ("jupyter lab --generate-config", "jupyter lab --version"),
+        ("nbqa black notebooks/", "nbqa black notebooks/ --check"),
+        (
+            "nbqa isort notebooks/ --float-to-top",
+            "nbqa flake8 notebooks/",
+        ),
+        (
+            "nbdime config-git --enable --global",
+            "nbdime diff a.ipynb b.ipynb",
+        ),
+    ]);
+}
