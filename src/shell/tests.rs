@@ -5218,3 +5218,74 @@ fn py16_notebook_tools() {
         ),
     ]);
 }
+
+/// Sixteenth blind batch: environment managers (conda, micromamba, pixi)
+/// and ML project tools (dvc, mlflow, wandb, optuna, pytest-cov reports,
+/// NLTK's downloader).
+#[test]
+fn py16_ml_project_tools() {
+    check_pairs(&[
+        (
+            "python -m nltk.downloader -d /usr/local/share/nltk_data punkt",
+            "python -m nltk.downloader --help",
+        ),
+        (
+            "conda env export -n churn -f environment.lock.yml",
+            "conda env export -n churn",
+        ),
+        (
+            "conda pack -n churn -o /tmp/churn-env.tar.gz",
+            "conda env list",
+        ),
+        (
+            "micromamba shell init -s bash -r ~/micromamba",
+            "micromamba shell hook -s bash",
+        ),
+        ("pixi clean", "pixi list --frozen"),
+        ("pixi task add test \"pytest -q\"", "pixi task list"),
+        ("pixi global install ruff", "pixi global list"),
+        ("pixi upgrade numpy", "pixi tree --frozen numpy"),
+        (
+            "pixi project channel add bioconda",
+            "pixi project channel list",
+        ),
+        (
+            "dvc stage add -n prepare -d src/prepare.py -o data/prepared python src/prepare.py",
+            "dvc stage list",
+        ),
+        ("dvc plots show", "dvc plots show --json"),
+        (
+            "dvc plots diff HEAD~1 -o /tmp/plots",
+            "dvc plots diff HEAD~1 --show-vega",
+        ),
+        (
+            "mlflow gc --backend-store-uri sqlite:///mlflow.db",
+            "mlflow experiments search",
+        ),
+        (
+            "MLFLOW_TRACKING_URI=file:./mlruns mlflow experiments create --experiment-name churn-v2",
+            "mlflow runs list --experiment-id 4",
+        ),
+        (
+            "mlflow db upgrade sqlite:///mlflow.db",
+            "mlflow artifacts list --run-id 4f2c",
+        ),
+        (
+            "mlflow models generate-dockerfile -m runs:/4f2c/model -d /tmp/mlflow-docker",
+            "mlflow models --help",
+        ),
+        ("wandb offline", "wandb status"),
+        (
+            "optuna create-study --study-name lr-sweep --storage sqlite:///optuna.db",
+            "optuna create-study --study-name lr-sweep --storage postgresql://db/optuna",
+        ),
+        (
+            "pytest --cov=src --cov-report=html:reports/coverage",
+            "pytest --cov=src --cov-report=term-missing",
+        ),
+        (
+            "pytest --cov=src --cov-report xml:cov.xml",
+            "pytest --cov=src --cov-report term:skip-covered",
+        ),
+    ]);
+}
