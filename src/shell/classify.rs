@@ -1480,7 +1480,8 @@ impl Cx<'_, '_, '_> {
                 }
             }
             "parallel" => self.parallel(args, marks),
-            "python" | "pypy" => self.python(args, stdin, marks),
+            // IPython runs `-c CODE`, a script or `-m MODULE` as python does
+            "python" | "pypy" | "ipython" => self.python(args, stdin, marks),
             "node" => self.node(args, stdin, marks, "node"),
             "perl" => self.perl(args, stdin, marks),
             "ruby" => self.ruby(args, stdin, marks),

@@ -240,6 +240,46 @@ fn strings(toks: &[Tok]) -> String {
         .join(" ")
 }
 
+/// The name of a keyword argument (`index=False`: `index`).
+fn keyword(arg: &[Tok]) -> Option<&str> {
+    match arg {
+        [Tok::Ident(k), Tok::Punct('='), next, ..] if !matches!(next, Tok::Punct('=')) => {
+            Some(k.as_str())
+        }
+        _ => None,
+    }
+}
+
+/// The path or buffer a pandas `to_*` method writes to: its first argument
+/// when that is positional, else the keyword that names it.
+fn path_arg<'t>(args: &[&'t [Tok]]) -> Option<&'t [Tok]> {
+    let first = args.first()?;
+    if keyword(first).is_none() {
+        return Some(first);
+    }
+    args.iter()
+        .find(|a| {
+            keyword(a).is_some_and(|k| {
+                matches!(
+                    k,
+                    "path_or_buf" | "path" | "buf" | "excel_writer" | "path_or_buffer"
+                )
+            })
+        })
+        .map(|a| &a[2..])
+}
+
+/// `sys.stdout`, `sys.stderr` or `None`: no file.
+fn is_std_stream(arg: &[Tok]) -> bool {
+    match arg {
+        [Tok::Ident(n)] => n == "None",
+        [Tok::Ident(s), Tok::Punct('.'), Tok::Ident(n)] => {
+            s == "sys" && matches!(n.as_str(), "stdout" | "stderr")
+        }
+        _ => false,
+    }
+}
+
 /// A file mode that writes: `w`, `a`, `x` or `+` (`"w:gz"` for tarfile).
 fn is_write_mode(m: &str) -> bool {
     let m = m.split(':').next().unwrap_or("");
@@ -612,9 +652,37 @@ fn python(toks: &[Tok], f: &mut Findings) {
             }
             "write_text" | "write_bytes" | "touch" | "symlink_to" | "hardlink_to" | "rmtree"
             | "copyfile" | "copytree" | "copy2" | "copymode" | "copystat" | "make_archive"
-            | "unpack_archive" | "urlretrieve" | "savefig" | "to_csv" | "to_parquet"
-            | "to_excel" | "to_pickle" | "to_feather" | "to_hdf" | "savetxt" | "extractall"
-            | "makedirs" | "removedirs" => !(name.starts_with("to_") && args.is_empty()),
+            | "unpack_archive" | "urlretrieve" | "savefig" | "savetxt" | "extractall"
+            | "makedirs" | "removedirs" => true,
+            // pandas: to the path or buffer given first (or by its keyword);
+            // with none (`to_csv(index=False)`) the text is returned, and
+            // `sys.stdout` prints it
+            "to_csv" | "to_parquet" | "to_excel" | "to_pickle" | "to_feather" | "to_hdf"
+            | "to_json" | "to_html" | "to_xml" | "to_latex" | "to_markdown" => {
+                path_arg(&args).is_some_and(|p| !is_std_stream(p))
+            }
+            // a table in the database `con` names (a file: `sqlite3.connect`)
+            "to_sql" if dotted => {
+                db_change = true;
+                false
+            }
+            // polars' lazy frames, streamed to the file named
+            "sink_parquet" | "sink_csv" | "sink_ipc" | "sink_ndjson" => dotted && !args.is_empty(),
+            // Hugging Face: a dataset or model saved to a directory, files
+            // downloaded into the cache (or `local_dir`)
+            "save_to_disk" | "save_pretrained" => dotted && !args.is_empty(),
+            "hf_hub_download" | "snapshot_download" => true,
+            "dump" => owner == Some("joblib"),
+            // `torch.onnx.export(model, args, f)`: with no `f` (dynamo) the
+            // program is returned
+            "export" if owner == Some("onnx") => {
+                args.iter().filter(|a| keyword(a).is_none()).count() >= 3
+                    || args.iter().any(|a| keyword(a) == Some("f"))
+            }
+            "File" if owner == Some("h5py") => mode_arg(&args, &[1]),
+            // a directory or file left behind, as `mktemp` (`mktemp()` only
+            // names one)
+            "mkdtemp" | "mkstemp" => owner == Some("tempfile"),
             // pyarrow (`pq.write_table(t, path)`), polars and DuckDB
             // relations (`df.write_parquet(path)`; with no path some return
             // the text: `df.write_json()`)
@@ -660,6 +728,14 @@ fn python(toks: &[Tok], f: &mut Findings) {
                 if let Some([Tok::Str(code)]) = args.first() {
                     python_code(code, f);
                 }
+                false
+            }
+            // SQLAlchemy: `sqlite:///FILE` (`sqlite://` and
+            // `sqlite:///:memory:` are in memory)
+            "create_engine" => {
+                db_file |= matches!(args.first(), Some([Tok::Str(u), ..])
+                    if (u.starts_with("sqlite:///") || u.starts_with("duckdb:///"))
+                        && !u.ends_with(":memory:"));
                 false
             }
             "connect" if matches!(owner, Some("sqlite3" | "duckdb")) => {

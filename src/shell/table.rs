@@ -23,8 +23,8 @@ use super::spec::{Spec, Targets, cmd, sub};
 #[rustfmt::skip]
 pub(crate) const CODE: &[&str] = &[
     "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish", "yash", "posh", "rbash", "eval",
-    "source", ".", "python", "pypy", "node", "perl", "ruby", "php", "lua", "luajit", "Rscript",
-    "R", "pwsh", "powershell", "powershell.exe", "pwsh.exe", "tclsh", "wish", "expect",
+    "source", ".", "python", "pypy", "ipython", "node", "perl", "ruby", "php", "lua", "luajit",
+    "Rscript", "R", "pwsh", "powershell", "powershell.exe", "pwsh.exe", "tclsh", "wish", "expect",
     "osascript", "irb", "elixir", "awk", "gawk", "mawk", "nawk", "sed", "gsed", "find", "gfind", "fd",
     "fdfind", "xargs", "gxargs", "parallel", "tar", "gtar", "bsdtar", "sqlite3", "duckdb",
     "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir", "psql", "julia", "ex", "ed", "red",
@@ -1713,6 +1713,23 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["run"]).run(0).values(&["-e", "--env"]),
             sub(&["self"]).subs(&[sub(&["add", "remove", "update", "install", "lock"]).always()]),
         ]),
+    // pixi: `clean` deletes the .pixi environments, `upgrade` edits the
+    // manifest, `project channel add` and `task add` too, `global` installs
+    // into ~/.pixi (its other verbs are judged by the general rules:
+    // `pixi add`, `pixi install`)
+    cmd(&["pixi"]).subs(&[
+        sub(&["clean", "upgrade", "reinstall"]).always(),
+        sub(&["project", "workspace"]).subs(&[sub(&["channel", "platform"]).subs(&[sub(&[
+            "add", "remove", "rm",
+        ])
+        .always()])]),
+        sub(&["task"]).subs(&[sub(&["add", "remove", "rm", "alias"]).always()]),
+        sub(&["global"]).subs(&[sub(&[
+            "install", "uninstall", "add", "remove", "sync", "update", "upgrade", "upgrade-all",
+            "expose", "shortcut", "edit",
+        ])
+        .always()]),
+    ]),
     cmd(&["conda", "mamba", "micromamba"])
         .values(&["-n", "--name", "-p", "--prefix"])
         .subs(&[
@@ -1721,7 +1738,19 @@ pub(crate) const TABLE: &[Spec] = &[
             ])
             .always()
             .read_only(&["--dry-run", "-d"]),
-            sub(&["env"]).subs(&[sub(&["create", "update", "remove"]).always()]),
+            sub(&["env"]).subs(&[
+                sub(&["create", "update", "remove"]).always(),
+                sub(&["export"])
+                    .output(&["-f", "--file"])
+                    .values(&["-n", "--name", "-p", "--prefix"]),
+            ]),
+            // conda-pack's archive: `-o`, by default NAME.tar.gz here
+            sub(&["pack"])
+                .always()
+                .output(&["-o", "--output"])
+                .values(&["-n", "--name", "-p", "--prefix", "--format", "-j", "--n-threads"]),
+            // the shell's rc file (`shell hook` prints the code)
+            sub(&["shell"]).subs(&[sub(&["init", "deinit", "reinit"]).always()]),
             sub(&["run"])
                 .run(0)
                 .values(&["-n", "--name", "-p", "--prefix"]),
@@ -1770,6 +1799,12 @@ pub(crate) const TABLE: &[Spec] = &[
         .values(&["-C", "-r"]),
     // `python -m compileall DIR`, `python -m py_compile FILE`: .pyc files
     cmd(&["compileall", "py_compile"]).always(),
+    // `python -m nltk.downloader [-d DIR] PACKAGE…`: NLTK's data, into DIR
+    // or ~/nltk_data
+    cmd(&["nltk.downloader"])
+        .always()
+        .output(&["-d", "--dir"])
+        .values(&["-u", "--url"]),
     // /etc/ld.so.cache and library links; `-p` prints the cache
     cmd(&["ldconfig"])
         .always()
@@ -1871,8 +1906,13 @@ pub(crate) const TABLE: &[Spec] = &[
         .read_only(&["--sql"])
         .values(&["-m", "--message", "--rev-id", "--head"])]),
     cmd(&["pytest", "py.test"])
+        // pytest-cov's reports, as `coverage html` writes them: htmlcov/,
+        // coverage.xml, … or the path after the colon (`term:skip-covered`
+        // prints)
         .write_flags(&[
             "--snapshot-update", "--update-snapshots", "--force-regen", "--inline-snapshot=fix",
+            "--cov-report=html*", "--cov-report=xml*", "--cov-report=json*",
+            "--cov-report=lcov*", "--cov-report=annotate*",
         ])
         .values(&[
             "-k", "-m", "-p", "--rootdir", "-c", "--cov", "--cov-report", "-n",
@@ -1881,12 +1921,24 @@ pub(crate) const TABLE: &[Spec] = &[
             "--junitxml", "--junit-xml", "--html", "--resultlog", "--report-log",
         ]),
     cmd(&["jupyter"]).subs(&[
-        sub(&["nbconvert"])
-            .write_flags(&["--inplace", "--to"])
-            .read_only(&["--stdout"])
-            .output(&["--output", "--output-dir"]),
+        NBCONVERT,
         // the notebook signature database
         sub(&["trust"]).always(),
+        // a kernel's directory under share/jupyter/kernels
+        sub(&["kernelspec"]).subs(&[sub(&["install", "uninstall", "remove"]).always()]),
+        // ~/.jupyter/jupyter_NAME_config.py
+        sub(&["notebook", "lab", "server", "nbclassic"]).write_flags(&["--generate-config"]),
+    ]),
+    // `python -m nbconvert`, `jupyter-nbconvert`: as `jupyter nbconvert`
+    NBCONVERT,
+    // `nbqa TOOL PATHS…`: the tool, run on the notebooks' code cells, and
+    // what it changes written back into them (`nbqa black nb/ --check`
+    // reads)
+    cmd(&["nbqa"]).run(0),
+    // `--enable`/`--disable`: git's diff and merge drivers in its config
+    // (`--global`: ~/.gitconfig), Jupyter's extension config
+    cmd(&["nbdime"]).subs(&[
+        sub(&["config-git", "extensions"]).write_flags(&["--enable", "--disable"]),
     ]),
     // --- JavaScript -----------------------------------------------------------------
     cmd(&["npm", "npm.cmd"])
@@ -2906,12 +2958,50 @@ pub(crate) const TABLE: &[Spec] = &[
         .read_only(&["--dry", "--dry-run"])
         .values(&["-o", "--out", "-r", "--remote", "-j", "--jobs", "--rev", "-R"]),
         sub(&["exp"]).subs(&[sub(&["run", "apply", "branch", "gc", "remove", "pull", "save"]).always()]),
+        // dvc.yaml
+        sub(&["stage"]).subs(&[sub(&["add"]).always()]),
+        // the rendered HTML, in dvc_plots/ (or `-o`); `--json` and
+        // `--show-vega` print; `modify` edits dvc.yaml, `templates` writes
+        // them to .dvc/plots
+        sub(&["plots"]).subs(&[
+            sub(&["show", "diff"])
+                .always()
+                .output(&["-o", "--out"])
+                .read_only(&["--json", "--show-vega"])
+                .values(&[
+                    "-t", "--template", "-x", "-y", "--title", "--x-label", "--y-label",
+                    "--targets", "--html-template",
+                ]),
+            sub(&["modify", "templates"]).always(),
+        ]),
         sub(&["remote", "config"]).with_args(2).write_flags(&["--unset"]),
         sub(&[
             "status", "diff", "dag", "list", "ls", "push", "doctor", "version", "root", "metrics",
             "params", "data",
         ]),
     ]),
+    // MLflow: its tracking store is ./mlruns (or a database file) unless a
+    // server is named; `gc` deletes runs for good, `db upgrade` migrates
+    cmd(&["mlflow"]).subs(&[
+        sub(&["gc"]).always(),
+        sub(&["db"]).subs(&[sub(&["upgrade"]).always()]),
+        sub(&["experiments"]).subs(&[sub(&["create", "delete", "restore", "rename"]).always()]),
+        sub(&["runs"]).subs(&[sub(&["delete", "restore"]).always()]),
+        // the Dockerfile and model, into `-d` (mlflow-dockerfile)
+        sub(&["models"]).subs(&[sub(&["generate-dockerfile"])
+            .always()
+            .output(&["-d", "--output-directory"])]),
+        sub(&["artifacts"]).subs(&[sub(&["download"]).always().output(&["-d", "--dst-path"])]),
+    ]),
+    // wandb/settings
+    cmd(&["wandb"]).subs(&[sub(&["offline", "online", "disabled", "enabled"]).always()]),
+    // a study change written to a database file (`--storage sqlite:///x`;
+    // a server's database is not a file here)
+    cmd(&["optuna"]).values(&["--storage", "--config"]).subs(&[sub(&[
+        "create-study", "delete-study", "study", "tell", "ask", "storage",
+    ])
+    .write_flags(&["--storage=sqlite:*"])
+    .values(&["--storage", "--study-name", "--study"])]),
     // `papermill IN OUT`: the executed notebook (`-` is standard output)
     cmd(&["papermill"]).writes_targets(Nth(2)).read_only(&["--help-notebook"]).values(&[
         "-p", "--parameters", "-r", "--parameters_raw", "-f", "--parameters_file", "-y",
@@ -3644,6 +3734,13 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["local"]).subs(&[sub(&["build"]).always()]),
     ]),
 ];
+
+/// `jupyter nbconvert`: the converted notebook next to the input (or
+/// `--output`, `--output-dir`); `--stdout` prints it.
+const NBCONVERT: Spec = sub(&["nbconvert", "jupyter-nbconvert"])
+    .write_flags(&["--inplace", "--to"])
+    .read_only(&["--stdout"])
+    .output(&["--output", "--output-dir"]);
 
 /// `deno` (its `eval` needs code, in `classify.rs`).
 #[rustfmt::skip]

@@ -5551,3 +5551,194 @@ fn mob16_c_tools() {
         ("heaptrack -p 4312", "heaptrack --version"),
     ]);
 }
+
+/// Sixteenth blind batch: pandas' `to_*` write to the path or buffer they
+/// are given (first, or by keyword), not with none or to `sys.stdout`;
+/// `to_sql` changes a database file; IPython runs `-c` code as python does.
+#[test]
+fn py16_pandas_outputs() {
+    check_pairs(&[
+        (
+            "python3 -c 'import pandas as pd; pd.read_excel(\"b.xlsx\")[\"Q1\"].to_json(\"q1.json\", orient=\"records\")'",
+            "python3 -c 'import pandas as pd; print(pd.read_excel(\"b.xlsx\")[\"Q1\"].to_json(orient=\"records\"))'",
+        ),
+        (
+            "python -c \"import pandas as pd; pd.read_csv('raw.csv').describe().to_html('reports/summary.html')\"",
+            "python -c \"import pandas as pd; print(pd.read_csv('raw.csv').describe().to_html())\"",
+        ),
+        (
+            "python -c \"import pandas as pd; pd.read_csv('a.csv').to_csv(path_or_buf='b.csv', index=False)\"",
+            "python -c \"import pandas as pd; print(pd.read_csv('a.csv').head(20).to_csv(index=False))\"",
+        ),
+        (
+            "python -c \"import pandas as pd; pd.read_parquet('e.parquet').to_csv('e.csv', index=False)\"",
+            "python -c \"import pandas as pd, sys; pd.read_parquet('e.parquet').head(50).to_csv(sys.stdout, index=False)\"",
+        ),
+        (
+            "python -c \"import pandas as pd; pd.read_csv('a.csv').to_markdown(buf='a.md')\"",
+            "python -c \"import pandas as pd; pd.read_csv('a.csv').to_markdown(None)\"",
+        ),
+        (
+            "python -c \"import pandas as pd, sqlite3; pd.read_csv('users.csv').to_sql('users', sqlite3.connect('data/app.db'), if_exists='replace')\"",
+            "python -c \"import pandas as pd, sqlite3; pd.read_csv('users.csv').to_sql('users', sqlite3.connect(':memory:'))\"",
+        ),
+        (
+            "python -c \"import pandas as pd; from sqlalchemy import create_engine; pd.read_csv('u.csv').to_sql('u', create_engine('sqlite:///app.db'))\"",
+            "python -c \"import pandas as pd; from sqlalchemy import create_engine; print(pd.read_sql('select 1', create_engine('sqlite:///app.db')))\"",
+        ),
+        (
+            "python -c \"import pandas as pd, sqlalchemy as sa; pd.DataFrame().to_sql('t', sa.create_engine('sqlite:///data/x.db'))\"",
+            "python -c \"import pandas as pd, sqlalchemy as sa; pd.DataFrame().to_sql('t', sa.create_engine('sqlite:///:memory:'))\"",
+        ),
+        (
+            "ipython -c \"import pandas as pd; pd.DataFrame({'a': [1, 2]}).to_csv('scratch.csv')\"",
+            "ipython -c \"import pandas as pd; print(pd.DataFrame({'a': [1, 2]}).to_csv())\"",
+        ),
+        (
+            "python -c \"import polars as pl; pl.scan_parquet('d/*.parquet').filter(pl.col('c') == 'DE').sink_parquet('/tmp/de.parquet')\"",
+            "python -c \"import polars as pl; print(pl.scan_parquet('d/*.parquet').filter(pl.col('c') == 'DE').collect())\"",
+        ),
+    ]);
+}
+
+/// Sixteenth blind batch: models, datasets and downloads saved from inline
+/// Python; HDF5 files opened for writing; `tempfile.mkdtemp`.
+#[test]
+fn py16_ml_files() {
+    check_pairs(&[
+        (
+            "python -c \"import joblib; from sklearn.dummy import DummyClassifier; joblib.dump(DummyClassifier(), 'models/b.joblib')\"",
+            "python -c \"import joblib; print(joblib.load('models/b.joblib'))\"",
+        ),
+        (
+            "python -c \"import torch, torchvision; m = torchvision.models.resnet18(); torch.onnx.export(m, torch.randn(1, 3, 224, 224), 'models/r.onnx')\"",
+            "python -c \"import torch, torchvision; m = torchvision.models.resnet18(); p = torch.onnx.export(m, (torch.randn(1, 3, 224, 224),), dynamo=True); print(p)\"",
+        ),
+        (
+            "python -c \"from datasets import load_dataset; load_dataset('imdb', split='train[:1%]').save_to_disk('data/imdb_small')\"",
+            "python -c \"from datasets import load_from_disk; print(load_from_disk('data/imdb_small'))\"",
+        ),
+        (
+            "python -c \"from transformers import AutoTokenizer; AutoTokenizer.from_pretrained('bert-base-uncased').save_pretrained('artifacts/tokenizer')\"",
+            "python -c \"from transformers import AutoTokenizer; print(AutoTokenizer.from_pretrained('artifacts/tokenizer'))\"",
+        ),
+        (
+            "python -c \"from huggingface_hub import snapshot_download; snapshot_download('sentence-transformers/all-MiniLM-L6-v2', local_dir='models/minilm')\"",
+            "python -c \"from huggingface_hub import list_repo_files; print(list_repo_files('sentence-transformers/all-MiniLM-L6-v2'))\"",
+        ),
+        (
+            "python -c \"from huggingface_hub import hf_hub_download; print(hf_hub_download('gpt2', 'config.json'))\"",
+            "python -c \"from huggingface_hub import hf_hub_url; print(hf_hub_url('gpt2', 'config.json'))\"",
+        ),
+        (
+            "python -c \"import h5py, numpy as np; f = h5py.File('data/cache.h5', 'w'); f['x'] = np.arange(10); f.close()\"",
+            "python -c \"import h5py; f = h5py.File('data/cache.h5', 'r'); print(list(f.keys()))\"",
+        ),
+        (
+            "python -c \"import tempfile; print(tempfile.mkdtemp(prefix='exp-'))\"",
+            "python -c \"import tempfile; print(tempfile.gettempdir())\"",
+        ),
+    ]);
+}
+
+/// Sixteenth blind batch: notebook tools. nbconvert by `python -m`,
+/// kernelspecs, generated Jupyter config, nbqa running its tool on the
+/// notebooks, nbdime's git drivers.
+#[test]
+fn py16_notebook_tools() {
+    check_pairs(&[
+        (
+            "python -m nbconvert --to html --no-input notebooks/report.ipynb",
+            "python -m nbconvert --to html --stdout notebooks/report.ipynb",
+        ),
+        (
+            "jupyter kernelspec uninstall -y old-env",
+            "jupyter kernelspec list",
+        ),
+        (
+            "jupyter notebook --generate-config",
+            "jupyter notebook list",
+        ),
+        ("jupyter lab --generate-config", "jupyter lab --version"),
+        ("nbqa black notebooks/", "nbqa black notebooks/ --check"),
+        (
+            "nbqa isort notebooks/ --float-to-top",
+            "nbqa flake8 notebooks/",
+        ),
+        (
+            "nbdime config-git --enable --global",
+            "nbdime diff a.ipynb b.ipynb",
+        ),
+    ]);
+}
+
+/// Sixteenth blind batch: environment managers (conda, micromamba, pixi)
+/// and ML project tools (dvc, mlflow, wandb, optuna, pytest-cov reports,
+/// NLTK's downloader).
+#[test]
+fn py16_ml_project_tools() {
+    check_pairs(&[
+        (
+            "python -m nltk.downloader -d /usr/local/share/nltk_data punkt",
+            "python -m nltk.downloader --help",
+        ),
+        (
+            "conda env export -n churn -f environment.lock.yml",
+            "conda env export -n churn",
+        ),
+        (
+            "conda pack -n churn -o /tmp/churn-env.tar.gz",
+            "conda env list",
+        ),
+        (
+            "micromamba shell init -s bash -r ~/micromamba",
+            "micromamba shell hook -s bash",
+        ),
+        ("pixi clean", "pixi list --frozen"),
+        ("pixi task add test \"pytest -q\"", "pixi task list"),
+        ("pixi global install ruff", "pixi global list"),
+        ("pixi upgrade numpy", "pixi tree --frozen numpy"),
+        (
+            "pixi project channel add bioconda",
+            "pixi project channel list",
+        ),
+        (
+            "dvc stage add -n prepare -d src/prepare.py -o data/prepared python src/prepare.py",
+            "dvc stage list",
+        ),
+        ("dvc plots show", "dvc plots show --json"),
+        (
+            "dvc plots diff HEAD~1 -o /tmp/plots",
+            "dvc plots diff HEAD~1 --show-vega",
+        ),
+        (
+            "mlflow gc --backend-store-uri sqlite:///mlflow.db",
+            "mlflow experiments search",
+        ),
+        (
+            "MLFLOW_TRACKING_URI=file:./mlruns mlflow experiments create --experiment-name churn-v2",
+            "mlflow runs list --experiment-id 4",
+        ),
+        (
+            "mlflow db upgrade sqlite:///mlflow.db",
+            "mlflow artifacts list --run-id 4f2c",
+        ),
+        (
+            "mlflow models generate-dockerfile -m runs:/4f2c/model -d /tmp/mlflow-docker",
+            "mlflow models --help",
+        ),
+        ("wandb offline", "wandb status"),
+        (
+            "optuna create-study --study-name lr-sweep --storage sqlite:///optuna.db",
+            "optuna create-study --study-name lr-sweep --storage postgresql://db/optuna",
+        ),
+        (
+            "pytest --cov=src --cov-report=html:reports/coverage",
+            "pytest --cov=src --cov-report=term-missing",
+        ),
+        (
+            "pytest --cov=src --cov-report xml:cov.xml",
+            "pytest --cov=src --cov-report term:skip-covered",
+        ),
+    ]);
+}
