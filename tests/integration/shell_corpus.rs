@@ -355,9 +355,25 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         blind15.caught_pct(),
         blind15.blocked_pct()
     );
+    // The sixteenth to eighteenth batches: since their fixes every write
+    // is caught; one read-only command of the sixteenth is flagged (a
+    // `bash -c` loop running "$t", a command name only known at run time):
+    // their History.
     assert!(blind16.writes >= 520 && blind16.readonly >= 560);
     assert!(blind17.writes >= 480 && blind17.readonly >= 540);
     assert!(blind18.writes >= 460 && blind18.readonly >= 510);
+    for (label, f, blocked) in [
+        ("sixteenth", &blind16, 0.2),
+        ("seventeenth", &blind17, 0.0),
+        ("eighteenth", &blind18, 0.0),
+    ] {
+        assert!(
+            f.caught_pct() >= 100.0 && f.blocked_pct() <= blocked,
+            "{label} blind batch: {:.1}% caught, {:.1}% blocked",
+            f.caught_pct(),
+            f.blocked_pct()
+        );
+    }
     for (label, f) in [("thirteenth", &blind13), ("fourteenth", &blind14)] {
         assert!(
             f.caught_pct() >= 100.0 && f.blocked_pct() <= 0.0,
