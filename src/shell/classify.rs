@@ -67,7 +67,11 @@ pub(crate) fn classify_all(
         // a terminal, which a host may give its commands (a pty); not when
         // the output is redirected (any descriptor: the parser keeps no
         // number) or piped on
-        if cmd.words.first().is_some_and(|w| cmd_name(w) == "nohup")
+        // (`ends_with` first: this runs for every simple command)
+        if cmd
+            .words
+            .first()
+            .is_some_and(|w| w.ends_with("nohup") && cmd_name(w) == "nohup")
             && !cmd
                 .redirects
                 .iter()
