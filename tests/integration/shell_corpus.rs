@@ -55,6 +55,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind16-writes.txt", true),
         ("blind17-writes.txt", true),
         ("blind18-writes.txt", true),
+        ("blind19-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
@@ -74,6 +75,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind16-readonly.txt", false),
         ("blind17-readonly.txt", false),
         ("blind18-readonly.txt", false),
+        ("blind19-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -230,6 +232,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         &load("blind18-writes.txt"),
         &load("blind18-readonly.txt"),
     );
+    let blind19 = figures(
+        "nineteenth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; everyday agent commands in .NET, PHP, Rails, Elixir, JVM, Swift, Lua, Deno and Bun projects)",
+        &load("blind19-writes.txt"),
+        &load("blind19-readonly.txt"),
+    );
     let all = all_cases();
     for b in &all {
         let kind = if b.writes { "writes" } else { "read-only" };
@@ -362,6 +369,7 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
     assert!(blind16.writes >= 520 && blind16.readonly >= 560);
     assert!(blind17.writes >= 480 && blind17.readonly >= 540);
     assert!(blind18.writes >= 460 && blind18.readonly >= 510);
+    assert!(blind19.writes >= 450 && blind19.readonly >= 525);
     for (label, f, blocked) in [
         ("sixteenth", &blind16, 0.2),
         ("seventeenth", &blind17, 0.0),
