@@ -12,7 +12,7 @@
 use std::cell::Cell;
 
 use super::code::{self, Lang};
-use super::compact::SpecRef;
+use super::compact::{Field, SpecRef};
 use super::engine::Kind;
 use super::parse::{Arg, RT_CODE, RT_NAME, RawCommand, RedirOp, Redirect, RunTime};
 use super::spec::{RunKind, UserCommands};
@@ -329,6 +329,30 @@ fn xargs_start(a: &[Arg<'_>]) -> usize {
             "--process-slot-var",
         ],
     )
+}
+
+/// Is the long option a gpg command that shows or sends rather than
+/// writes beside its input (`--decrypt`, `--verify`, `--list-keys`,
+/// `--export`)? Settings it is usually given (`--armor`, `--batch`) are not.
+fn is_gpg_command(key: &str) -> bool {
+    [
+        "--decrypt",
+        "--verify",
+        "--list",
+        "--export",
+        "--fingerprint",
+        "--print",
+        "--show",
+        "--card",
+        "--search",
+        "--send",
+        "--gen-random",
+        "--version",
+        "--help",
+        "--dump",
+    ]
+    .iter()
+    .any(|c| key.starts_with(c))
 }
 
 /// `base/path`, or `path` when it is absolute or `base` is empty.
@@ -1497,6 +1521,7 @@ impl Cx<'_, '_, '_> {
             "mlr" | "miller" => self.mlr(name, args, marks),
             "psql" => self.psql(args, stdin, marks),
             "sftp" => self.sftp(args, stdin),
+            "gpg" | "gpg2" => self.gpg(name, args, marks),
             "mysql" | "mariadb" => self.mysql(name, args, stdin, marks),
             "pacman" => {
                 let write = args.iter().any(|a| {
@@ -3186,6 +3211,81 @@ impl Cx<'_, '_, '_> {
                 },
                 _ => {}
             }
+        }
+    }
+
+    /// `gpg`: the keyring's writes and its output options are the table's
+    /// spec. Signing, encrypting or armoring a FILE without `-o` writes the
+    /// result beside it (FILE.gpg, .asc, .sig), and so does decrypting an
+    /// encrypted FILE given with no command (`gpg x.tar.gz.gpg`); with no
+    /// file it reads stdin and writes stdout, and `-d`/`--verify` only show.
+    fn gpg(&mut self, name: &str, args: &[Arg<'_>], marks: Marks) {
+        let spec = table::gpg();
+        self.apply_code_spec(spec, name, args, marks);
+        const BESIDE: &[&str] = &[
+            "--sign",
+            "--clearsign",
+            "--clear-sign",
+            "--detach-sign",
+            "--detach-sig",
+            "--encrypt",
+            "--symmetric",
+            "--encrypt-files",
+            "--decrypt-files",
+            "--enarmor",
+            "--dearmor",
+            "--store",
+        ];
+        let (mut beside, mut command, mut output) = (false, false, false);
+        let mut operands: Vec<&str> = Vec::new();
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            i += 1;
+            if a == "--" {
+                operands.extend(args[i..].iter().map(AsRef::as_ref));
+                break;
+            }
+            if a == "-" || !a.starts_with('-') {
+                operands.push(a);
+                continue;
+            }
+            let (key, glued) = long_option(a);
+            if key.starts_with("--") {
+                // an option's value (`--list-options show-sigs`) is skipped
+                if spec.list(Field::Values).any(|v| v == key) {
+                    i += usize::from(glued.is_none());
+                    continue;
+                }
+                output |= key == "--output";
+                beside |= BESIDE.contains(&key);
+                // another command writes to stdout or the keyring, which
+                // the spec judges
+                command |= is_gpg_command(key);
+                continue;
+            }
+            // a cluster of short options (`-sab`, `-ea -r KEY`); `-o`, `-u`,
+            // `-r`, `-z` take the rest of the word or the next one
+            for (k, c) in a.char_indices().skip(1) {
+                match c {
+                    's' | 'b' | 'e' | 'c' => beside = true,
+                    'd' | 'k' | 'K' => command = true,
+                    'o' | 'u' | 'r' | 'z' => {
+                        output |= c == 'o';
+                        if k + 1 == a.len() {
+                            i += 1;
+                        }
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let encrypted = |f: &&str| f.ends_with(".gpg") || f.ends_with(".pgp");
+        if !output
+            && !operands.is_empty()
+            && (beside || (!command && operands.iter().any(encrypted)))
+        {
+            self.write(format!("{name} (writes its result beside {})", operands[0]));
         }
     }
 

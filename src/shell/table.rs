@@ -29,7 +29,7 @@ pub(crate) const CODE: &[&str] = &[
     "fdfind", "xargs", "gxargs", "parallel", "tar", "gtar", "bsdtar", "sqlite3", "duckdb",
     "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir", "psql", "julia", "ex", "ed", "red",
     "emacs",
-    "sox", "mlr", "miller", "mysql", "mariadb", "sftp",
+    "sox", "mlr", "miller", "mysql", "mariadb", "sftp", "gpg", "gpg2",
 ];
 
 const A: Targets = Targets::All;
@@ -367,34 +367,6 @@ pub(crate) const TABLE: &[Spec] = &[
         .values(&["-i", "--input", "-b", "--break", "-w", "--wrap"])
         .output(&["-o", "--output"]),
     cmd(&["openssl"]).output(&["-out", "-keyout"]),
-    // the keyring and trust database in ~/.gnupg: imports, key generation,
-    // deletion, edits, keyserver fetches
-    cmd(&["gpg", "gpg2"])
-        .values(&[
-            "-u", "-r", "--local-user", "--recipient", "--default-key", "--homedir",
-            "--keyserver", "--keyserver-options", "--keyring", "--secret-keyring",
-            "--trust-model", "--pinentry-mode", "--passphrase", "--passphrase-file",
-            "--passphrase-fd", "--status-fd", "--logger-fd", "--command-fd", "--keyid-format",
-            "--list-options", "--verify-options", "--import-options", "--export-options",
-            "--cipher-algo", "--digest-algo", "--compress-algo", "--s2k-cipher-algo",
-            "--s2k-digest-algo", "--set-filename", "--comment", "--default-recipient",
-            "--trusted-key", "-z",
-        ])
-        .output(&["-o", "--output"])
-        .files(&["--logger-file", "--log-file", "--status-file", "--attribute-file"])
-        .write_flags(&[
-            "--import", "--gen-key", "--generate-key", "--full-gen-key", "--full-generate-key",
-            "--quick-gen-key", "--quick-generate-key", "--quick-add-key", "--quick-add-uid",
-            "--quick-revoke-uid", "--quick-revoke-sig", "--quick-set-expire",
-            "--quick-set-primary-uid", "--quick-sign-key", "--quick-lsign-key", "--delete-key",
-            "--delete-keys", "--delete-secret-key", "--delete-secret-keys",
-            "--delete-secret-and-public-key", "--delete-secret-and-public-keys", "--recv-key",
-            "--quick-addkey", "--quick-adduid", "--quick-revuid",
-            "--recv-keys", "--receive-keys", "--refresh-keys", "--fetch-keys", "--locate-keys",
-            "--edit-key", "--sign-key", "--lsign-key", "--passwd", "--change-passphrase",
-            "--import-ownertrust", "--update-trustdb", "--check-trustdb", "--auto-key-locate",
-        ])
-        .read_only(&["--import-options=show-only", "--show-keys"]),
     cmd(&["age"])
         .values(&["-r", "-R", "-i"])
         .output(&["-o", "--output"]),
@@ -3777,6 +3749,37 @@ pub(crate) const EMACS: Spec = cmd(&["emacs"]).writes_targets(Targets::All).valu
     "--name", "-xrm", "--dump-file", "--fg-daemon", "--bg-daemon",
 ]);
 
+/// `gpg` (its files written beside the input need code, in `classify.rs`):
+/// the keyring and trust database in ~/.gnupg (imports, key generation,
+/// deletion, edits, keyserver fetches) and its output options.
+#[rustfmt::skip]
+pub(crate) const GPG: Spec = cmd(&["gpg", "gpg2"])
+    .values(&[
+        "-u", "-r", "--local-user", "--recipient", "--default-key", "--homedir",
+        "--keyserver", "--keyserver-options", "--keyring", "--secret-keyring",
+        "--trust-model", "--pinentry-mode", "--passphrase", "--passphrase-file",
+        "--passphrase-fd", "--status-fd", "--logger-fd", "--command-fd", "--keyid-format",
+        "--list-options", "--verify-options", "--import-options", "--export-options",
+        "--cipher-algo", "--digest-algo", "--compress-algo", "--s2k-cipher-algo",
+        "--s2k-digest-algo", "--set-filename", "--comment", "--default-recipient",
+        "--trusted-key", "-z",
+    ])
+    .output(&["-o", "--output"])
+    .files(&["--logger-file", "--log-file", "--status-file", "--attribute-file"])
+    .write_flags(&[
+        "--import", "--gen-key", "--generate-key", "--full-gen-key", "--full-generate-key",
+        "--quick-gen-key", "--quick-generate-key", "--quick-add-key", "--quick-add-uid",
+        "--quick-revoke-uid", "--quick-revoke-sig", "--quick-set-expire",
+        "--quick-set-primary-uid", "--quick-sign-key", "--quick-lsign-key", "--delete-key",
+        "--delete-keys", "--delete-secret-key", "--delete-secret-keys",
+        "--delete-secret-and-public-key", "--delete-secret-and-public-keys", "--recv-key",
+        "--quick-addkey", "--quick-adduid", "--quick-revuid",
+        "--recv-keys", "--receive-keys", "--refresh-keys", "--fetch-keys", "--locate-keys",
+        "--edit-key", "--sign-key", "--lsign-key", "--passwd", "--change-passphrase",
+        "--import-ownertrust", "--update-trustdb", "--check-trustdb", "--auto-key-locate",
+    ])
+    .read_only(&["--import-options=show-only", "--show-keys"]);
+
 /// `bun` (its `-e` needs code, in `classify.rs`): `bun FILE` runs a file,
 /// `bun NAME` a package script.
 #[rustfmt::skip]
@@ -4207,8 +4210,8 @@ const QEMU_IMG_VALUES: &[&str] = &[
 /// const, not a static: it is only read while compiling, so none of its
 /// pointers reach the binary.
 #[allow(clippy::large_const_arrays)]
-const ALL: [Spec; TABLE.len() + 4] = {
-    let mut all = [DENO; TABLE.len() + 4];
+const ALL: [Spec; TABLE.len() + 5] = {
+    let mut all = [DENO; TABLE.len() + 5];
     let mut i = 0;
     while i < TABLE.len() {
         all[i] = TABLE[i];
@@ -4216,7 +4219,8 @@ const ALL: [Spec; TABLE.len() + 4] = {
     }
     all[TABLE.len() + 1] = BUN;
     all[TABLE.len() + 2] = EMACS;
-    all[TABLE.len() + 3] = cmd(CODE);
+    all[TABLE.len() + 3] = GPG;
+    all[TABLE.len() + 4] = cmd(CODE);
     all
 };
 const SIZES: (usize, usize, usize) = sizes(&ALL);
@@ -4232,7 +4236,7 @@ static WORDS: [(u32, u16); W] = COMPACT.words;
 // the sort of the names is long for the const evaluator's lint, not endless
 #[allow(long_running_const_eval)]
 const INDEX_C: [(u16, u16); NAMES] =
-    index::<NAMES, K, W, B>(&COMPACT, TABLE.len(), TABLE.len() + 3);
+    index::<NAMES, K, W, B>(&COMPACT, TABLE.len(), TABLE.len() + 4);
 static INDEX: [(u16, u16); NAMES] = INDEX_C;
 static KEYS: [u64; NAMES] = keys(&COMPACT, &INDEX_C);
 
@@ -4298,6 +4302,12 @@ pub(crate) fn bun() -> SpecRef {
 /// `emacs`'s spec (classified by code first, for batch mode).
 pub(crate) fn emacs() -> SpecRef {
     SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 2)
+}
+
+/// `gpg`'s spec (classified by code first, for the files it writes
+/// beside its input).
+pub(crate) fn gpg() -> SpecRef {
+    SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 3)
 }
 
 /// Is `name` classified by code rather than the table?
@@ -4384,6 +4394,7 @@ mod tests {
         same(&DENO, deno());
         same(&BUN, bun());
         same(&EMACS, emacs());
+        same(&GPG, gpg());
         assert!(lookup("no-such-command").is_none());
         for n in CODE {
             assert_eq!(find(n), Found::Code, "{n}");

@@ -1158,6 +1158,35 @@ fn blind17_nohup_out() {
     ]);
 }
 
+/// Fifteenth batch: gpg writes its result beside the FILE it signs,
+/// encrypts or decrypts when no `-o` names another; from stdin it writes
+/// stdout, and `-d`/`--verify` only show.
+#[test]
+fn blind15_gpg_beside_the_file() {
+    check_pairs(&[
+        (
+            "gpg --armor --detach-sign dist/shop-1.8.0.tar.gz",
+            "gpg --verify dist/shop-1.8.0.tar.gz.asc dist/shop-1.8.0.tar.gz",
+        ),
+        ("gpg -c secrets.env", "gpg -c -o - secrets.env | base64"),
+        (
+            "gpg -sab -u dev@shop.test release.tar",
+            "tar c src | gpg -ea -r ops@shop.test",
+        ),
+        ("gpg -e -r ops@shop.test notes.txt", "gpg -d notes.txt.gpg"),
+        (
+            "gpg --clearsign README.md",
+            "gpg --clearsign -o /dev/stdout README.md",
+        ),
+        ("gpg backup.tar.gpg", "gpg --list-packets backup.tar.gpg"),
+        (
+            "gpg --batch --yes --encrypt-files a.txt b.txt",
+            "gpg --show-keys key.asc",
+        ),
+        ("gpg --import key.asc", "gpg --list-keys"),
+    ]);
+}
+
 /// Fifth blind batch: subcommands that write (caches, config files,
 /// scaffolding, `clean`).
 #[test]

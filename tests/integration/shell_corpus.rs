@@ -352,12 +352,12 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
     // is caught and no read-only command is flagged (their History).
     assert!(blind13.writes >= 480 && blind13.readonly >= 500);
     assert!(blind14.writes >= 590 && blind14.readonly >= 750);
-    // The fifteenth batch: one write left (gpg signing a file without
-    // -o) and one read-only command flagged (`env $(…) node …`, a command
-    // name that may come from the substitution): its History.
+    // The fifteenth batch: every write caught; one read-only command
+    // flagged (`env $(…) node …`, a command name that may come from the
+    // substitution): its History.
     assert!(blind15.writes >= 440 && blind15.readonly >= 500);
     assert!(
-        blind15.caught_pct() >= 99.5 && blind15.blocked_pct() <= 0.2,
+        blind15.caught_pct() >= 100.0 && blind15.blocked_pct() <= 0.2,
         "fifteenth blind batch: {:.1}% caught, {:.1}% blocked",
         blind15.caught_pct(),
         blind15.blocked_pct()
