@@ -2566,7 +2566,7 @@ pub(crate) const TABLE: &[Spec] = &[
         // C compiler options are single-dash words (`-Wno-x`, `-fno-y`,
         // `-nostdlib`): `-*` keeps their letters from being read as `-o`
         sub(&["cc", "c++"])
-            .output(&["-o"])
+            .output(&["-o", "--output"])
             .files(&["-MF"])
             .values(&["-target", "-I", "-L", "-D", "-x", "-include", "-isystem", "-MT", "-MQ"])
             .listing(&["-*"]),
@@ -3236,9 +3236,10 @@ pub(crate) const TABLE: &[Spec] = &[
     // ctest's JUnit report and log file (its test runs are build output)
     cmd(&["ctest"]).files(&["--output-junit", "--output-log", "-O"]),
     // compilers: `-o`, and the dependency file `-MF` names (as `zig cc`:
-    // `-*` keeps the letters of `-fopt-info-vec` from being read as `-o`)
+    // `-*` keeps the letters of `-fopt-info-vec` from being read as `-o`;
+    // `-obin/x`, `-MFdep.d` glue the value on)
     cmd(&["gcc", "g++", "cc", "c++", "clang", "clang++"])
-        .output(&["-o"])
+        .output(&["-o", "--output"])
         .files(&["-MF"])
         .values(&[
             "-target", "-I", "-L", "-D", "-U", "-x", "-include", "-isystem", "-iquote", "-MT",
@@ -3426,14 +3427,14 @@ pub(crate) const TABLE: &[Spec] = &[
         .values(&["-c", "--config"]),
     // GHC's options are single-dash words (`-fno-code`, `-rtsopts`,
     // `-XOverloadedStrings`), never clusters: `-*` makes them whole words
-    // so only `-o FILE` names an output
+    // so only `-o FILE` names an output (`-optl…` hands an option on)
     cmd(&["ghc"])
         .output(&["-o"])
         .values(&[
             "-odir", "-hidir", "-outputdir", "-stubdir", "-dumpdir", "-hiedir", "-package",
-            "-package-db", "-package-id", "-main-is", "-e",
+            "-package-db", "-package-id", "-main-is", "-e", "-osuf", "-ohi",
         ])
-        .listing(&["-*"]),
+        .listing(&["-*", "-opt*"]),
     // the switch's packages and opam's repository state; `list`, `show`,
     // `switch list`, `pin list` only show
     cmd(&["opam"]).subs(&[

@@ -5551,3 +5551,23 @@ fn mob16_c_tools() {
         ("heaptrack -p 4312", "heaptrack --version"),
     ]);
 }
+
+/// Review 5: gcc and clang read their options whole (`-*`), which hid the
+/// value glued to `-o` and `-MF` (`-obin/x`, `-MFdep.d`: both joined or
+/// separate in GCC and Clang) and `--output`, which the general rules
+/// caught before gcc had a spec.
+#[test]
+fn review5_gcc_glued_output() {
+    check_pairs(&[
+        ("gcc -obin/app main.c", "gcc -o/dev/null main.c"),
+        (
+            "clang --output=bin/app main.c",
+            "clang --output=- -E main.c",
+        ),
+        ("g++ --output bin/app main.cpp", "g++ -c main.cpp"),
+        ("gcc -MMD -MFbuild/main.d -c main.c", "gcc -MMD -c main.c"),
+        ("zig cc -obin/app main.c", "zig cc -c main.c"),
+    ]);
+    // ghc's `-optl…`, `-osuf` and `-ohi` are not `-o` with a value glued
+    assert!(!is_write("ghc -optl-static -osuf o2 Main.hs"));
+}
