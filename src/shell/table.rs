@@ -442,16 +442,39 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["localectl"]).subs(&[sub(&["set-locale", "set-keymap", "set-x11-keymap"]).always()]),
     cmd(&["fc-cache"]).always().read_only(&["-V", "--version"]),
     // chezmoi: the target files in ~ (`apply`, `update`, `init --apply`)
-    // or its source directory; `diff`, `status`, `managed`, `cat` only show
-    cmd(&["chezmoi"]).subs(&[sub(&[
-        "apply", "add", "re-add", "edit", "edit-config", "init", "update", "forget", "remove",
-        "rm", "destroy", "import", "merge", "merge-all", "chattr", "purge",
-    ])
-    .always()
-    .read_only(&["-n", "--dry-run"])]),
-    // extracting or building a package; `-c`, `-I`, `-f` only show
+    // or its source directory (`git pull` runs there), its own binary
+    // (`upgrade`), its state database; `diff`, `status`, `managed`, `cat`
+    // only show, unless the global `-o FILE` takes their output
+    cmd(&["chezmoi"])
+        .output(CHEZMOI_OUTPUT)
+        .read_only(&["-n", "--dry-run"])
+        .values(CHEZMOI_VALUES)
+        .subs(&[
+            sub(&[
+                "apply", "add", "manage", "re-add", "edit", "edit-config", "init", "update",
+                "forget", "unmanage", "remove", "rm", "destroy", "import", "merge", "merge-all",
+                "chattr", "purge", "upgrade",
+            ])
+            .always()
+            .output(CHEZMOI_OUTPUT)
+            .read_only(&["-n", "--dry-run"])
+            .values(CHEZMOI_VALUES),
+            sub(&[
+                "archive", "cat", "cat-config", "data", "decrypt", "diff", "docs", "doctor",
+                "dump", "dump-config", "encrypt", "execute-template", "generate", "help",
+                "ignored", "license", "list", "managed", "secret", "source-path", "status",
+                "target-path", "unmanaged", "verify", "completion",
+            ])
+            .output(CHEZMOI_OUTPUT)
+            .values(CHEZMOI_VALUES),
+            sub(&["git"]).subs(GIT),
+            sub(&["state"]).subs(&[sub(&["delete", "delete-bucket", "reset", "set"]).always()]),
+        ]),
+    // extracting or building a package (`-e`: the control files, into
+    // DEBIAN/ without a directory); `-c`, `-I`, `-f` only show
     cmd(&["dpkg-deb"]).write_flags(&[
-        "-x", "--extract", "-X", "--vextract", "-R", "--raw-extract", "-b", "--build",
+        "-x", "--extract", "-X", "--vextract", "-R", "--raw-extract", "-b", "--build", "-e",
+        "--control",
     ]),
     // PHPUnit runs tests (read-only) but writes the reports it is asked for
     cmd(&["phpunit", "paratest"])
@@ -464,9 +487,12 @@ pub(crate) const TABLE: &[Spec] = &[
             "--log-junit", "--log-teamcity", "--log-events-text", "--log-events-verbose-text",
             "--testdox-html", "--testdox-text", "--testdox-xml", "--coverage-clover",
             "--coverage-cobertura", "--coverage-crap4j", "--coverage-html", "--coverage-php",
-            "--coverage-xml", "--generate-baseline",
+            "--coverage-xml", "--generate-baseline", "--list-tests-xml",
         ])
-        .write_flags(&["--generate-configuration", "--migrate-configuration"]),
+        // `--coverage-text=FILE`; bare, the report goes to stdout
+        .write_flags(&[
+            "--generate-configuration", "--migrate-configuration", "--coverage-text=*",
+        ]),
     cmd(&["pg_dump", "pg_dumpall", "pg_restore"])
         .values(&[
             "-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username", "-F", "--format",
@@ -3711,13 +3737,33 @@ const DENO_VALUES: &[&str] = &[
 
 /// Subcommands of `git`.
 #[rustfmt::skip]
+/// chezmoi's global `-o FILE` and the options that take a value.
+const CHEZMOI_OUTPUT: &[&str] = &["-o", "--output"];
+const CHEZMOI_VALUES: &[&str] = &[
+    "-c",
+    "--config",
+    "-D",
+    "--destination",
+    "-S",
+    "--source",
+    "-w",
+    "--working-tree",
+    "--cache",
+    "--color",
+    "--config-format",
+    "--mode",
+    "--persistent-state",
+];
+
 const GIT: &[Spec] = &[
     // git-cliff run as `git cliff`
     sub(&["cliff"])
         .output(&["-o", "--output", "--prepend"])
         .values(CLIFF_VALUES),
     // `-u` records the upstream in .git/config
-    sub(&["push"]).write_flags(&["-u", "--set-upstream"]).read_only(&["-n", "--dry-run"]),
+    sub(&["push"])
+        .write_flags(&["-u", "--set-upstream"])
+        .read_only(&["-n", "--dry-run"]),
     sub(&["apply"])
         .always()
         .listing(&["--check", "--stat", "--numstat", "--summary"])
@@ -3728,57 +3774,193 @@ const GIT: &[Spec] = &[
         .read_only(&["-n", "--dry-run"])
         .values(&["--chmod", "--pathspec-from-file", "-e", "--exclude"]),
     sub(&[
-        "am", "cherry-pick", "revert", "merge", "rebase", "pull", "init", "clone", "reset",
-        "restore", "switch", "checkout", "update-ref", "update-index", "gc", "repack", "replace",
-        "checkout-index", "filter-branch", "filter-repo", "mergetool", "read-tree", "stage",
-        "prune-packed", "pack-refs", "maintenance", "fast-import", "absorb",
+        "am",
+        "cherry-pick",
+        "revert",
+        "merge",
+        "rebase",
+        "pull",
+        "init",
+        "clone",
+        "reset",
+        "restore",
+        "switch",
+        "checkout",
+        "update-ref",
+        "update-index",
+        "gc",
+        "repack",
+        "replace",
+        "checkout-index",
+        "filter-branch",
+        "filter-repo",
+        "mergetool",
+        "read-tree",
+        "stage",
+        "prune-packed",
+        "pack-refs",
+        "maintenance",
+        "fast-import",
+        "absorb",
     ])
     .always()
     .read_only(&["-h"])
     .values(&[
-        "-m", "--message", "-F", "--file", "-c", "-C", "-b", "-B", "--branch", "-s", "--strategy",
-        "-X", "--strategy-option", "--onto", "-u", "--upload-pack", "--depth", "--reference", "-o",
-        "--origin", "--template", "--separate-git-dir", "--pathspec-from-file", "-S", "--gpg-sign",
-        "--exec", "-x",
+        "-m",
+        "--message",
+        "-F",
+        "--file",
+        "-c",
+        "-C",
+        "-b",
+        "-B",
+        "--branch",
+        "-s",
+        "--strategy",
+        "-X",
+        "--strategy-option",
+        "--onto",
+        "-u",
+        "--upload-pack",
+        "--depth",
+        "--reference",
+        "-o",
+        "--origin",
+        "--template",
+        "--separate-git-dir",
+        "--pathspec-from-file",
+        "-S",
+        "--gpg-sign",
+        "--exec",
+        "-x",
     ]),
     sub(&["commit"])
         .always()
         .read_only(&["--dry-run", "-h"])
         .values(&[
-            "-m", "--message", "-F", "--file", "--author", "--date", "-c", "-C", "--reuse-message",
-            "--reedit-message", "--fixup", "--squash", "--cleanup", "--trailer", "-S",
-            "--gpg-sign", "--pathspec-from-file",
+            "-m",
+            "--message",
+            "-F",
+            "--file",
+            "--author",
+            "--date",
+            "-c",
+            "-C",
+            "--reuse-message",
+            "--reedit-message",
+            "--fixup",
+            "--squash",
+            "--cleanup",
+            "--trailer",
+            "-S",
+            "--gpg-sign",
+            "--pathspec-from-file",
         ]),
     sub(&["stash"]).always().subs(&[sub(&["list", "show"])]),
     sub(&["tag"])
         .with_args(1)
         .write_flags(&[
-            "-d", "--delete", "-a", "--annotate", "-s", "--sign", "-f", "--force", "-m", "-F",
-            "-u", "--message", "--file", "--local-user",
+            "-d",
+            "--delete",
+            "-a",
+            "--annotate",
+            "-s",
+            "--sign",
+            "-f",
+            "--force",
+            "-m",
+            "-F",
+            "-u",
+            "--message",
+            "--file",
+            "--local-user",
         ])
         .listing(&[
-            "-l", "--list", "--contains", "--no-contains", "--points-at", "--merged",
-            "--no-merged", "-n", "--sort", "--format", "-v", "--verify", "--column",
+            "-l",
+            "--list",
+            "--contains",
+            "--no-contains",
+            "--points-at",
+            "--merged",
+            "--no-merged",
+            "-n",
+            "--sort",
+            "--format",
+            "-v",
+            "--verify",
+            "--column",
         ])
         .values(&[
-            "-m", "-F", "-u", "--message", "--file", "--local-user", "--sort", "--format",
-            "--contains", "--no-contains", "--points-at", "--merged", "--no-merged", "--cleanup",
-            "--color", "--column",
+            "-m",
+            "-F",
+            "-u",
+            "--message",
+            "--file",
+            "--local-user",
+            "--sort",
+            "--format",
+            "--contains",
+            "--no-contains",
+            "--points-at",
+            "--merged",
+            "--no-merged",
+            "--cleanup",
+            "--color",
+            "--column",
         ]),
     sub(&["branch"])
         .with_args(1)
         .write_flags(&[
-            "-d", "-D", "--delete", "-m", "-M", "--move", "-c", "-C", "--copy", "-f", "--force",
-            "-u", "--set-upstream-to", "--unset-upstream", "--edit-description", "-t", "--track",
+            "-d",
+            "-D",
+            "--delete",
+            "-m",
+            "-M",
+            "--move",
+            "-c",
+            "-C",
+            "--copy",
+            "-f",
+            "--force",
+            "-u",
+            "--set-upstream-to",
+            "--unset-upstream",
+            "--edit-description",
+            "-t",
+            "--track",
         ])
         .listing(&[
-            "-a", "--all", "-r", "--remotes", "-l", "--list", "-v", "-vv", "--verbose",
-            "--contains", "--no-contains", "--merged", "--no-merged", "--points-at",
-            "--show-current", "--format", "--sort", "--column",
+            "-a",
+            "--all",
+            "-r",
+            "--remotes",
+            "-l",
+            "--list",
+            "-v",
+            "-vv",
+            "--verbose",
+            "--contains",
+            "--no-contains",
+            "--merged",
+            "--no-merged",
+            "--points-at",
+            "--show-current",
+            "--format",
+            "--sort",
+            "--column",
         ])
         .values(&[
-            "-u", "--set-upstream-to", "--contains", "--no-contains", "--merged", "--no-merged",
-            "--points-at", "--format", "--sort", "--color", "--column",
+            "-u",
+            "--set-upstream-to",
+            "--contains",
+            "--no-contains",
+            "--merged",
+            "--no-merged",
+            "--points-at",
+            "--format",
+            "--sort",
+            "--color",
+            "--column",
         ]),
     sub(&["worktree"]).subs(&[sub(&[
         "add", "remove", "move", "prune", "repair", "lock", "unlock",
@@ -3787,7 +3969,14 @@ const GIT: &[Spec] = &[
     .read_only(&["-n", "--dry-run"])]),
     sub(&["submodule"]).values(&["--quiet"]).subs(&[
         sub(&[
-            "add", "update", "init", "deinit", "sync", "absorbgitdirs", "set-branch", "set-url",
+            "add",
+            "update",
+            "init",
+            "deinit",
+            "sync",
+            "absorbgitdirs",
+            "set-branch",
+            "set-url",
         ])
         .always(),
         sub(&["foreach"]).code_args(All),
@@ -3801,18 +3990,37 @@ const GIT: &[Spec] = &[
         .always()
         .subs(&[sub(&["log", "view", "visualize", "terms", "help"])]),
     sub(&["remote"]).subs(&[sub(&[
-        "add", "remove", "rm", "rename", "set-url", "set-head", "set-branches", "prune",
+        "add",
+        "remove",
+        "rm",
+        "rename",
+        "set-url",
+        "set-head",
+        "set-branches",
+        "prune",
     ])
     .always()
     .read_only(&["-n", "--dry-run"])]),
     sub(&["config"])
         .with_args(2)
         .write_flags(&[
-            "--unset", "--unset-all", "--add", "--replace-all", "--rename-section",
-            "--remove-section", "-e", "--edit",
+            "--unset",
+            "--unset-all",
+            "--add",
+            "--replace-all",
+            "--rename-section",
+            "--remove-section",
+            "-e",
+            "--edit",
         ])
         .listing(&[
-            "--get", "--get-all", "--get-regexp", "-l", "--list", "--get-urlmatch", "--get-color",
+            "--get",
+            "--get-all",
+            "--get-regexp",
+            "-l",
+            "--list",
+            "--get-urlmatch",
+            "--get-color",
             "--get-colorbool",
         ])
         .values(&["-f", "--file", "--blob", "--type", "--default", "--comment"])
@@ -3836,7 +4044,14 @@ const GIT: &[Spec] = &[
     sub(&["reflog"]).subs(&[sub(&["expire", "delete"]).always()]),
     sub(&["lfs"]).subs(&[
         sub(&[
-            "pull", "checkout", "install", "untrack", "migrate", "fetch", "prune", "uninstall",
+            "pull",
+            "checkout",
+            "install",
+            "untrack",
+            "migrate",
+            "fetch",
+            "prune",
+            "uninstall",
         ])
         .always(),
         // without a pattern it lists the tracked ones
@@ -3847,7 +4062,12 @@ const GIT: &[Spec] = &[
     sub(&["merge-tree"]).write_flags(&["--write-tree"]),
     // objects written into .git (trees, commits, tags, packs)
     sub(&[
-        "write-tree", "commit-tree", "mktree", "mktag", "unpack-objects", "index-pack",
+        "write-tree",
+        "commit-tree",
+        "mktree",
+        "mktag",
+        "unpack-objects",
+        "index-pack",
         "update-server-info",
     ])
     .always()
@@ -3855,12 +4075,15 @@ const GIT: &[Spec] = &[
     sub(&["pack-objects"]).always().read_only(&["--stdout"]),
     // the current file, merged in place (`-p` prints)
     sub(&["merge-file"]).always().read_only(&["-p", "--stdout"]),
-    sub(&["commit-graph", "multi-pack-index"]).subs(&[sub(&["write", "expire", "repack"]).always()]),
+    sub(&["commit-graph", "multi-pack-index"])
+        .subs(&[sub(&["write", "expire", "repack"]).always()]),
     sub(&["fsck"]).write_flags(&["--lost-found"]),
     // `bundle create FILE …` (`-`: standard output); `unbundle` writes
     // objects; `verify`, `list-heads` only read
     sub(&["bundle"]).subs(&[
-        sub(&["create"]).writes_targets(Targets::First).values(&["--version"]),
+        sub(&["create"])
+            .writes_targets(Targets::First)
+            .values(&["--version"]),
         sub(&["unbundle"]).always(),
     ]),
 ];

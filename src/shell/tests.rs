@@ -5571,3 +5571,43 @@ fn review5_gcc_glued_output() {
     // ghc's `-optl…`, `-osuf` and `-ohi` are not `-o` with a value glued
     assert!(!is_write("ghc -optl-static -osuf o2 Main.hs"));
 }
+
+/// Review 5: chezmoi's global `-o/--output FILE` (the general rules caught
+/// it before chezmoi had a spec), `chezmoi git pull` (the source
+/// directory), `upgrade` (its own binary), `state` changes, and its
+/// global `-n` given before the subcommand.
+#[test]
+fn review5_chezmoi() {
+    check_pairs(&[
+        ("chezmoi archive -o dotfiles.tar.gz", "chezmoi archive"),
+        ("chezmoi dump --output=state.json", "chezmoi dump"),
+        (
+            "chezmoi cat -o /tmp/bashrc ~/.bashrc",
+            "chezmoi cat ~/.bashrc",
+        ),
+        ("chezmoi git pull", "chezmoi git status"),
+        ("chezmoi upgrade", "chezmoi doctor"),
+        ("chezmoi state reset", "chezmoi state dump"),
+        ("chezmoi apply -v", "chezmoi -n apply"),
+        ("chezmoi update", "chezmoi -nv update"),
+    ]);
+}
+
+/// Review 5: PHPUnit's `--coverage-text=FILE` (bare, it prints) and
+/// `--list-tests-xml FILE`; dpkg-deb's `-e`/`--control` extracts the
+/// control files (into DEBIAN/ without a directory).
+#[test]
+fn review5_phpunit_dpkg_deb() {
+    check_pairs(&[
+        (
+            "phpunit --coverage-text=build/cov.txt",
+            "phpunit --coverage-text",
+        ),
+        ("phpunit --list-tests-xml tests.xml", "phpunit --list-tests"),
+        ("dpkg-deb -e pkg.deb ctrl", "dpkg-deb -I pkg.deb"),
+        (
+            "dpkg-deb --control pkg.deb",
+            "dpkg-deb --field pkg.deb Version",
+        ),
+    ]);
+}
