@@ -59,6 +59,7 @@ pub(crate) fn classify_all(
             visit,
             dir: Dir::Here,
             appended: false,
+            terminal_out: false,
         };
         for r in &cmd.redirects {
             cx.redirect(r);
@@ -67,15 +68,11 @@ pub(crate) fn classify_all(
         // a terminal, which a host may give its commands (a pty); not when
         // the output is redirected (any descriptor: the parser keeps no
         // number) or piped on
-        if cmd.words.first().is_some_and(|w| cmd_name(w) == "nohup")
-            && !cmd
-                .redirects
-                .iter()
-                .any(|r| !matches!(r.op, RedirOp::In | RedirOp::DupIn))
-            && !cmds.iter().any(|c| c.pipe_prev == Some(i))
-        {
-            cx.write("nohup (nohup.out, when its output is a terminal)");
-        }
+        cx.terminal_out = !cmd
+            .redirects
+            .iter()
+            .any(|r| !matches!(r.op, RedirOp::In | RedirOp::DupIn))
+            && !cmds.iter().any(|c| c.pipe_prev == Some(i));
         cx.run(
             &cmd.words,
             stdin,
@@ -663,6 +660,9 @@ pub(crate) struct Cx<'a, 'b, 'v> {
     /// The command is run by `xargs` without a placeholder: xargs appends
     /// the words it reads, so a command writing its arguments writes them.
     pub(crate) appended: bool,
+    /// The command's output is neither redirected nor piped: a terminal,
+    /// maybe (`nohup` then writes nohup.out).
+    terminal_out: bool,
 }
 
 impl Cx<'_, '_, '_> {
@@ -1000,6 +1000,10 @@ impl Cx<'_, '_, '_> {
                 return;
             }
             let name = cmd_name(first);
+            // `nohup CMD`, after wrappers too (`sudo nohup CMD`)
+            if name == "nohup" && std::mem::take(&mut self.terminal_out) {
+                self.write("nohup (nohup.out, when its output is a terminal)");
+            }
             if matches!(name, "xargs" | "gxargs") {
                 let start = xargs_start(argv);
                 if start >= argv.len() {
@@ -3237,14 +3241,21 @@ impl Cx<'_, '_, '_> {
             .flat_map(|t: &std::borrow::Cow<'_, str>| t.lines())
         {
             // `-` and `@` before a batch command: ignore its error, do not echo it
-            let line = line.trim_start().trim_start_matches(['-', '@']);
+            // (whitespace may follow them); commands in any case
+            let line = line
+                .trim_start()
+                .trim_start_matches(['-', '@'])
+                .trim_start();
             if let Some(shell) = line.strip_prefix('!') {
                 self.reanalyse(shell);
-            } else if matches!(
-                line.split_whitespace().next(),
-                Some("get" | "reget" | "lmkdir")
-            ) {
-                self.write("sftp get (a local file)");
+                continue;
+            }
+            let (word, rest) = line.split_once([' ', '\t']).unwrap_or((line, ""));
+            match word.to_ascii_lowercase().as_str() {
+                "get" | "reget" | "mget" | "lmkdir" => self.write("sftp get (a local file)"),
+                // `ls ARGS` run by the shell (`lls; touch x`)
+                "lls" => self.reanalyse(&format!("ls {rest}")),
+                _ => {}
             }
         }
     }

@@ -5611,3 +5611,50 @@ fn review5_phpunit_dpkg_deb() {
         ),
     ]);
 }
+
+/// Review 5: sftp reads `- !cmd` as `!cmd` (whitespace after the `-`/`@`
+/// marks), `mget` and upper-case commands as `get`, and runs `lls ARGS`
+/// as `ls ARGS` through the shell (`lls; touch x`).
+#[test]
+fn review5_sftp_commands() {
+    check_pairs(&[
+        (
+            "sftp -b - host <<'EOF'\n- !touch x\nEOF",
+            "sftp -b - host <<'EOF'\n- ls\nEOF",
+        ),
+        (
+            "sftp host <<'EOF'\nmget *.csv\nEOF",
+            "sftp host <<'EOF'\nls *.csv\nEOF",
+        ),
+        (
+            "sftp host <<'EOF'\nGET a.csv\nEOF",
+            "sftp host <<'EOF'\nPWD\nEOF",
+        ),
+        (
+            "sftp host <<'EOF'\nlls -l; touch x\nEOF",
+            "sftp host <<'EOF'\nlls -l\nEOF",
+        ),
+        (
+            "printf 'lls . ; rm -f a\\n' | sftp host",
+            "printf 'lls .\\n' | sftp host",
+        ),
+    ]);
+    // no panic on text that is not ASCII
+    assert!(!is_write("sftp -bé host"));
+    assert!(!is_write("sftp host <<'EOF'\n-é\n@\n!\nEOF"));
+}
+
+/// Review 5: `nohup` after a wrapper or an assignment is nohup all the
+/// same (`sudo nohup CMD &`, `FOO=1 nohup CMD &`).
+#[test]
+fn review5_nohup_after_wrappers() {
+    check_pairs(&[
+        (
+            "sudo nohup ./server &",
+            "sudo nohup ./server > /dev/null 2>&1 &",
+        ),
+        ("FOO=1 nohup ./server &", "FOO=1 nohup ./server | cat"),
+        ("env nohup ./server &", "env nohup ./server >/dev/null &"),
+        ("timeout 60 nohup ./server", "timeout 60 ./server"),
+    ]);
+}
