@@ -3344,14 +3344,15 @@ pub(crate) const TABLE: &[Spec] = &[
     // file`), lldb's `process save-core` and `memory read --outfile`
     cmd(&["gdb", "lldb", "cgdb", "rust-gdb", "rust-lldb"])
         .run_after(&["--args", "--"])
+        // (and, as writes, the shell and Python code they run: `shell`,
+        // `!`, `pipe`, `python`; lldb's `platform shell`, `shell`, `script`)
         .write_flags(&[
-            "-ex=generate-core-file*", "-ex=gcore*", "-ex=dump *", "-ex=append *", "-ex=save *",
-            "-ex=set logging on", "-ex=set logging enabled", "-ex=set logging enabled on",
-            "-o=process save-core*", "-o=memory read *--outfile*",
+            "-ex=generate-core-file*", "-ex=gcore*", "-ex=dump *", "-ex=append *", "-ex=save *", "-ex=set logging on", "-ex=set logging enabled", "-ex=set logging enabled on", "-ex=shell *", "-ex=!*", "-ex=pipe *", "-ex=|*", "-ex=python*", "-ex=py *", "-eval-command=generate-core-file*", "-eval-command=gcore*", "-eval-command=dump *", "-eval-command=append *", "-eval-command=save *", "-eval-command=set logging on", "-eval-command=set logging enabled", "-eval-command=set logging enabled on", "-eval-command=shell *", "-eval-command=!*", "-eval-command=pipe *", "-eval-command=|*", "-eval-command=python*", "-eval-command=py *", "--eval-command=generate-core-file*", "--eval-command=gcore*", "--eval-command=dump *", "--eval-command=append *", "--eval-command=save *", "--eval-command=set logging on", "--eval-command=set logging enabled", "--eval-command=set logging enabled on", "--eval-command=shell *", "--eval-command=!*", "--eval-command=pipe *", "--eval-command=|*", "--eval-command=python*", "--eval-command=py *", "-o=process save-core*", "-o=memory read *--outfile*", "-o=memory read *-o *", "-o=platform shell *", "-o=shell *", "-o=script*", "--one-line=process save-core*", "--one-line=memory read *--outfile*", "--one-line=memory read *-o *", "--one-line=platform shell *", "--one-line=shell *", "--one-line=script*", "-O=process save-core*", "-O=memory read *--outfile*", "-O=memory read *-o *", "-O=platform shell *", "-O=shell *", "-O=script*", "--one-line-before-file=process save-core*", "--one-line-before-file=memory read *--outfile*", "--one-line-before-file=memory read *-o *", "--one-line-before-file=platform shell *", "--one-line-before-file=shell *", "--one-line-before-file=script*",
         ])
         .values(&[
-            "-ex", "-x", "-p", "-iex", "-ix", "-d", "-s", "-e", "-c", "--core", "--pid", "-o",
-            "-O", "--one-line", "--source",
+            "-ex", "-eval-command", "--eval-command", "-x", "-p", "-iex", "-ix", "-d", "-s", "-e",
+            "-c", "--core", "--pid", "-o", "-O", "--one-line", "--one-line-before-file",
+            "--source",
         ])
         .chdir(&["-cd", "--cd"]),
     cmd(&["script"])

@@ -5658,3 +5658,53 @@ fn review5_nohup_after_wrappers() {
         ("timeout 60 nohup ./server", "timeout 60 ./server"),
     ]);
 }
+
+/// Review 5: gdb's `--eval-command` (the long form of `-ex`) and lldb's
+/// `--one-line` (of `-o`) and `-O`; commands that run shell or Python
+/// code (`shell`, `!`, `pipe`, `python`; lldb's `platform shell`,
+/// `shell`, `script`), which this analyser does not read.
+#[test]
+fn review5_debugger_commands() {
+    check_pairs(&[
+        (
+            "gdb -batch --eval-command='gcore /tmp/core' -p 42",
+            "gdb -batch --eval-command=bt -p 42",
+        ),
+        (
+            "gdb -batch -eval-command 'gcore' -p 42",
+            "gdb -batch -eval-command 'info threads' -p 42",
+        ),
+        (
+            "gdb -batch -ex 'shell touch x' ./app",
+            "gdb -batch -ex 'info shared' ./app",
+        ),
+        (
+            "gdb -batch -ex '!rm -f x' ./app",
+            "gdb -batch -ex 'p 1' ./app",
+        ),
+        (
+            "gdb -batch -ex 'pipe bt | tee bt.txt' ./app",
+            "gdb -batch -ex 'bt full' ./app",
+        ),
+        (
+            "gdb -batch -ex 'python open(\"x\",\"w\").write(\"1\")' ./app",
+            "gdb -batch -ex 'print $pc' ./app",
+        ),
+        (
+            "lldb -b --one-line 'process save-core c' ./app",
+            "lldb -b --one-line 'bt' ./app",
+        ),
+        (
+            "lldb -b -o 'platform shell touch x' ./app",
+            "lldb -b -o 'platform status' ./app",
+        ),
+        (
+            "lldb -b -O 'shell touch x' ./app",
+            "lldb -b -O 'settings list' ./app",
+        ),
+        (
+            "lldb -b -o 'script open(\"x\",\"w\")' ./app",
+            "lldb -b -o 'frame variable' ./app",
+        ),
+    ]);
+}
