@@ -1474,7 +1474,11 @@ impl Cx<'_, '_, '_> {
                     let inner = &rest[..rest.iter().position(|a| a == ";").unwrap_or(rest.len())];
                     if !inner.is_empty() {
                         let mut inner = inner.to_vec();
-                        if !inner.iter().any(|a| a.contains('{')) {
+                        if !inner.iter().any(|a| {
+                            ["{}", "{/}", "{//}", "{.}", "{/.}"]
+                                .iter()
+                                .any(|p| a.contains(p))
+                        }) {
                             inner.push("{}".into());
                         }
                         let mut m = marks.skip(k + 1);

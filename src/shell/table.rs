@@ -2781,10 +2781,13 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["meson"]).subs(&[
         sub(&["install", "init", "rewrite"]).always(),
         sub(&["wrap"]).subs(&[sub(&["install", "update", "promote", "update-db"]).always()]),
-        sub(&["subprojects"]).subs(&[sub(&[
-            "download", "update", "checkout", "purge", "packagefiles",
-        ])
-        .always()]),
+        // `foreach CMD`: CMD in each subproject
+        sub(&["subprojects"]).subs(&[
+            sub(&["download", "update", "checkout", "purge", "packagefiles"]).always(),
+            sub(&["foreach"])
+                .run(0)
+                .values(&["--sourcedir", "--types", "--num-processes"]),
+        ]),
         sub(&["compile"]).write_flags(&["--clean"]).values(&["-C", "-j", "--jobs"]),
         sub(&["format", "fmt"])
             .write_flags(&["-i", "--inplace"])
@@ -3299,15 +3302,21 @@ pub(crate) const TABLE: &[Spec] = &[
         .read_only(&["-n", "--no-output", "-t", "--stdout", "-v", "--version", "-h"])
         .values(&["-o", "--object-directory", "-s", "--source-prefix"]),
     // the cache and its statistics and configuration files
+    // (`--trim-dir` deletes files, `--extract-result` writes
+    // ccache-result.* here; `--inspect`, `--checksum-file` only read)
     cmd(&["ccache"])
         .run(0)
         .write_flags(&[
             "-C", "--clear", "-z", "--zero-stats", "-c", "--cleanup", "-M", "--max-size", "-F",
-            "--max-files", "-o", "--set-config", "-X", "--recompress", "--evict-*",
+            "--max-files", "-o", "--set-config", "-X", "--recompress", "--evict-*", "--trim-dir",
+            "--extract-result",
         ])
         .values(&[
             "-M", "--max-size", "-F", "--max-files", "-o", "--set-config", "-d", "--dir", "-k",
             "--get-config", "-X", "--recompress", "--evict-older-than", "--evict-namespace",
+            "--trim-dir", "--trim-max-size", "--trim-method", "--trim-recompress",
+            "--trim-recompress-threads", "--extract-result", "--inspect", "--checksum-file",
+            "--hash-file", "--recompress-threads", "--config-path",
         ]),
     // compile_commands.json (`-o -`: stdout) from the build it runs
     cmd(&["compiledb"])
@@ -3326,7 +3335,9 @@ pub(crate) const TABLE: &[Spec] = &[
         .values(&["-G", "-C", "-D", "--config", "-P", "-R", "--vendor", "--preset"]),
     // csv tools: `-o FILE` instead of stdout
     // `split OUTDIR`, `partition COLUMN OUTDIR`: one file per chunk or group
+    // `index`: FILE.idx beside the data (or `-o`)
     cmd(&["xsv", "qsv"]).output(&["-o", "--output"]).subs(&[
+        sub(&["index"]).always(),
         sub(&["split"]).always().targets(Targets::First).values(&[
             "-s", "--size", "-n", "--chunks", "-j", "--jobs", "--filename", "-d", "--delimiter",
             "-k", "--kb-size",

@@ -5708,3 +5708,43 @@ fn review5_debugger_commands() {
         ),
     ]);
 }
+
+/// Review 5: fd appends the path unless the command has one of its
+/// placeholders (`{}`, `{.}`, `{/}`, `{//}`, `{/.}`), not any brace
+/// (`sd 'a{2}' b` edits each file).
+#[test]
+fn review5_fd_exec_placeholders() {
+    check_pairs(&[
+        ("fd -e rs -x sd 'a{2}' b", "fd -e rs -x rg 'a{2}'"),
+        (
+            "fd -e txt -X sd '[0-9]{4}' YEAR",
+            "fd -e txt -X grep -E '[0-9]{4}'",
+        ),
+        ("fd -e md -x sd old new {}", "fd -e md -x wc -l {}"),
+    ]);
+}
+
+/// Review 5: ccache's `--trim-dir` deletes files and `--extract-result`
+/// writes into the current directory; the path options that only read
+/// take a value (not a compiler to run); xsv/qsv `index` writes FILE.idx;
+/// `meson subprojects foreach CMD` runs CMD in each subproject.
+#[test]
+fn review5_ccache_xsv_meson() {
+    check_pairs(&[
+        (
+            "ccache --trim-dir /srv/ccache --trim-max-size 10G",
+            "ccache --inspect abc.result",
+        ),
+        (
+            "ccache --extract-result abc.result",
+            "ccache --checksum-file big.bin",
+        ),
+        ("xsv index data.csv", "xsv count data.csv"),
+        ("qsv index data.csv", "qsv count data.csv"),
+        (
+            "meson subprojects foreach git pull",
+            "meson subprojects foreach git status",
+        ),
+    ]);
+    assert!(analyse("ccache --hash-file f.o").unknown.is_empty());
+}
