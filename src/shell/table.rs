@@ -3000,6 +3000,9 @@ pub(crate) const TABLE: &[Spec] = &[
         .write_flags(&[
             "clean", "-resolvePackageDependencies", "-exportArchive", "-exportLocalizations",
             "-importLocalizations", "-create-xcframework",
+            // simulator runtimes and the first-launch packages, installed
+            "-runFirstLaunch", "-downloadPlatform", "-downloadAllPlatforms",
+            "-downloadAllPreviouslySelectedPlatforms", "-importPlatform",
         ])
         .files(&["-archivePath", "-exportPath", "-resultBundlePath", "-output"])
         .values(&[
@@ -3008,7 +3011,8 @@ pub(crate) const TABLE: &[Spec] = &[
             "-exportOptionsPlist", "-testPlan", "-only-testing", "-skip-testing", "-xctestrun",
             "-jobs", "-destination-timeout", "-clonedSourcePackagesDirPath", "-localizationPath",
             "-exportLanguage", "-framework", "-library", "-headers", "-debug-symbols",
-            "-testProductsPath", "-parallel-testing-worker-count",
+            "-testProductsPath", "-parallel-testing-worker-count", "-downloadPlatform",
+            "-importPlatform",
         ]),
     // the selected developer directory (a link in /var/db)
     cmd(&["xcode-select"]).write_flags(&["-s", "--switch", "-r", "--reset"]),
@@ -3444,7 +3448,12 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["dotenv", "dotenv-cli"])
         .run(0)
         .values(&["-e", "-c", "-v", "-f", "--file", "-q", "--quote", "--export"])
-        .subs(&[sub(&["set", "unset"]).always()]),
+        .subs(&[
+            sub(&["set", "unset"]).always(),
+            // python-dotenv's own: `list`, `get K` print, `run CMD` runs CMD
+            sub(&["list", "get"]),
+            sub(&["run"]).run(0),
+        ]),
     // --- Erlang, Haskell, OCaml, Zig, Nim, Crystal, Clojure ---------------------
     // rebar.lock, _checkouts, a new app's files; `compile`, `eunit`, `ct`,
     // `tree` only build, test or show

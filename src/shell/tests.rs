@@ -5748,3 +5748,28 @@ fn review5_ccache_xsv_meson() {
     ]);
     assert!(analyse("ccache --hash-file f.o").unknown.is_empty());
 }
+
+/// Review 5: python-dotenv's `list`, `get` and `run -- CMD` are its own
+/// read-only commands, not commands to run (`list`, `get`, `run` are no
+/// programs); xcodebuild's first-launch and platform downloads install
+/// into the system.
+#[test]
+fn review5_dotenv_xcodebuild() {
+    check_pairs(&[
+        ("dotenv -f .env set API_URL http://x", "dotenv -f .env list"),
+        ("dotenv unset API_URL", "dotenv get API_URL"),
+        ("dotenv run -- sed -i s/a/b/ f", "dotenv run -- pytest -q"),
+        ("xcodebuild -downloadPlatform iOS", "xcodebuild -showsdks"),
+        (
+            "xcodebuild -runFirstLaunch",
+            "xcodebuild -checkFirstLaunchStatus",
+        ),
+    ]);
+    for c in ["dotenv list", "dotenv get K", "dotenv run -- pytest"] {
+        assert!(
+            analyse(c).unknown.is_empty(),
+            "{c}: {:?}",
+            analyse(c).unknown
+        );
+    }
+}
