@@ -67,12 +67,21 @@ pub(crate) fn classify_all(
         // `nohup CMD` appends CMD's output to nohup.out when its stdout is
         // a terminal, which a host may give its commands (a pty); not when
         // the output is redirected (any descriptor: the parser keeps no
-        // number) or piped on
-        cx.terminal_out = !cmd
-            .redirects
-            .iter()
-            .any(|r| !matches!(r.op, RedirOp::In | RedirOp::DupIn))
-            && !cmds.iter().any(|c| c.pipe_prev == Some(i));
+        // number) or piped on, by it or by a compound command around it: its
+        // trailing redirections come as a command of their own after its
+        // commands (`( nohup x & ) > /dev/null`), and its pipe names its
+        // last command (`{ nohup x; y; } | cat`, when they come together)
+        let outputs = |c: &RawCommand<'_>| {
+            c.redirects
+                .iter()
+                .any(|r| !matches!(r.op, RedirOp::In | RedirOp::DupIn))
+        };
+        cx.terminal_out = !outputs(cmd)
+            && !cmds.iter().any(|c| c.pipe_prev == Some(i))
+            && !cmds.iter().skip(i + 1).any(|c| {
+                (c.words.is_empty() && outputs(c))
+                    || (c.pipe_compound && c.pipe_prev.is_some_and(|p| p >= i))
+            });
         cx.run(
             &cmd.words,
             stdin,

@@ -5773,3 +5773,22 @@ fn review5_dotenv_xcodebuild() {
         );
     }
 }
+
+/// Review 5: nohup's output redirected by the compound command around it
+/// (`( nohup CMD & ) > /dev/null 2>&1`) is no terminal either: no
+/// nohup.out. (Piped by one, `{ nohup a; b; } | cat`, it still counts: the
+/// commands before the pipe may be handed out before it is read.)
+#[test]
+fn review5_nohup_in_compound() {
+    check_pairs(&[
+        (
+            "( nohup ./server & )",
+            "( nohup ./server & ) > /dev/null 2>&1",
+        ),
+        ("{ nohup make; }", "{ nohup make; } > /dev/null"),
+        (
+            "for i in 1 2; do nohup make; done",
+            "for i in 1 2; do nohup make; done > /dev/null",
+        ),
+    ]);
+}
