@@ -633,8 +633,10 @@ pub(crate) const TABLE: &[Spec] = &[
     .values(&["-S", "--suffix", "-T", "-b", "-q", "-w", "-B", "-D"])
     .output(&["-o", "--output"]),
     cmd(&["7z", "7za", "7zr", "7zz"]).subs(&[
-        // `-so`: the archive or the extracted files go to stdout
-        sub(&["a", "x", "e", "u", "d", "rn"]).always().read_only(&["-so"]),
+        // `-so`: the archive or the extracted files go to stdout (only
+        // these commands take it; `d` and `rn` change the archive)
+        sub(&["a", "x", "e", "u"]).always().read_only(&["-so"]),
+        sub(&["d", "rn"]).always(),
         sub(&["l", "t", "h", "i", "b"]),
     ]),
     cmd(&["rar", "unrar"]).subs(&[sub(&["a", "x", "e", "u", "d", "m", "rn", "f"]).always()]),

@@ -5792,3 +5792,16 @@ fn review5_nohup_in_compound() {
         ),
     ]);
 }
+
+/// Review 5: 7-Zip takes `-so` only with `a`, `e`, `u` and `x`; `d` and
+/// `rn` change the archive in place whatever else they are given.
+#[test]
+fn review5_7z_so() {
+    check_pairs(&[
+        ("7z d backup.7z secret.txt -so", "7z x backup.7z -so"),
+        (
+            "7z rn backup.7z a.txt b.txt -so",
+            "7z e backup.7z a.txt -so",
+        ),
+    ]);
+}
