@@ -426,7 +426,9 @@ pub(crate) const TABLE: &[Spec] = &[
     // adjtime (`set-ntp` enables a unit), /etc/locale.conf and
     // vconsole.conf, the font cache
     cmd(&["dconf"]).subs(&[sub(&["write", "reset", "load", "update", "compile"]).always()]),
-    cmd(&["gsettings"]).subs(&[sub(&["set", "reset", "reset-recursively"]).always()]),
+    cmd(&["gsettings"])
+        .values(&["--schemadir"])
+        .subs(&[sub(&["set", "reset", "reset-recursively"]).always()]),
     cmd(&["update-alternatives", "alternatives"]).write_flags(&[
         "--install", "--set", "--remove", "--remove-all", "--auto", "--config", "--all",
         "--set-selections",
@@ -2825,11 +2827,12 @@ pub(crate) const TABLE: &[Spec] = &[
     ]),
     // `vcpkg update` lists outdated ports; `upgrade` only lists them too
     // without `--no-dry-run`
-    cmd(&["vcpkg"]).subs(&[
+    cmd(&["vcpkg"]).values(VCPKG_VALUES).subs(&[
         sub(&["install", "remove", "integrate", "export", "x-update-baseline", "new", "add"])
             .always()
-            .read_only(&["--dry-run"]),
-        sub(&["upgrade"]).write_flags(&["--no-dry-run"]),
+            .read_only(&["--dry-run"])
+            .values(VCPKG_VALUES),
+        sub(&["upgrade"]).write_flags(&["--no-dry-run"]).values(VCPKG_VALUES),
         sub(&["update"]),
     ]),
     cmd(&["make", "gmake", "bmake", "remake"])
@@ -3760,6 +3763,13 @@ const DENO_VALUES: &[&str] = &[
 
 /// Subcommands of `git`.
 #[rustfmt::skip]
+/// vcpkg's options that take a value.
+const VCPKG_VALUES: &[&str] = &[
+    "--triplet", "--host-triplet", "--vcpkg-root", "--x-install-root", "--overlay-ports",
+    "--overlay-triplets", "--downloads-root", "--x-buildtrees-root", "--x-packages-root",
+    "--binarysource", "--x-asset-sources", "--feature-flags", "--x-manifest-root",
+];
+
 /// chezmoi's global `-o FILE` and the options that take a value.
 const CHEZMOI_OUTPUT: &[&str] = &["-o", "--output"];
 const CHEZMOI_VALUES: &[&str] = &[

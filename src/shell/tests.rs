@@ -5805,3 +5805,20 @@ fn review5_7z_so() {
         ),
     ]);
 }
+
+/// Review 5: an option that takes a value before the subcommand
+/// (`gsettings --schemadir DIR set …`, `vcpkg --triplet T install …`) is
+/// not the subcommand.
+#[test]
+fn review5_options_before_subcommand() {
+    check_pairs(&[
+        (
+            "gsettings --schemadir schemas set org.x.y key 1",
+            "gsettings --schemadir schemas get org.x.y key",
+        ),
+        (
+            "vcpkg --triplet x64-linux install zlib",
+            "vcpkg --triplet x64-linux list",
+        ),
+    ]);
+}
