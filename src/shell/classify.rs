@@ -59,26 +59,10 @@ pub(crate) fn classify_all(
             visit,
             dir: Dir::Here,
             appended: false,
+            nohup: false,
         };
         for r in &cmd.redirects {
             cx.redirect(r);
-        }
-        // `nohup CMD` appends CMD's output to nohup.out when its stdout is
-        // a terminal, which a host may give its commands (a pty); not when
-        // the output is redirected (any descriptor: the parser keeps no
-        // number) or piped on
-        // (`ends_with` first: this runs for every simple command)
-        if cmd
-            .words
-            .first()
-            .is_some_and(|w| w.ends_with("nohup") && cmd_name(w) == "nohup")
-            && !cmd
-                .redirects
-                .iter()
-                .any(|r| !matches!(r.op, RedirOp::In | RedirOp::DupIn))
-            && !cmds.iter().any(|c| c.pipe_prev == Some(i))
-        {
-            cx.write("nohup (nohup.out, when its output is a terminal)");
         }
         cx.run(
             &cmd.words,
@@ -89,6 +73,31 @@ pub(crate) fn classify_all(
                 placeholder: None,
             },
         );
+        // `nohup CMD` (after wrappers too: `sudo nohup CMD`) appends CMD's
+        // output to nohup.out when its stdout is a terminal, which a host
+        // may give its commands (a pty); not when the output is redirected
+        // (any descriptor: the parser keeps no number) or piped on, by it
+        // or by a compound command around it: its trailing redirections come
+        // as a command of their own after its commands (`( nohup x & ) >
+        // /dev/null`), and its pipe names its last command (`{ nohup x; y;
+        // } | cat`, when they come together). Looked at only once `run` has
+        // met a nohup: the scans below are over the whole batch.
+        if std::mem::take(&mut cx.nohup) {
+            let outputs = |c: &RawCommand<'_>| {
+                c.redirects
+                    .iter()
+                    .any(|r| !matches!(r.op, RedirOp::In | RedirOp::DupIn))
+            };
+            let terminal = !outputs(cmd)
+                && !cmds.iter().any(|c| c.pipe_prev == Some(i))
+                && !cmds.iter().skip(i + 1).any(|c| {
+                    (c.words.is_empty() && outputs(c))
+                        || (c.pipe_compound && c.pipe_prev.is_some_and(|p| p >= i))
+                });
+            if terminal {
+                cx.write("nohup (nohup.out, when its output is a terminal)");
+            }
+        }
     }
 }
 
@@ -691,6 +700,8 @@ pub(crate) struct Cx<'a, 'b, 'v> {
     /// The command is run by `xargs` without a placeholder: xargs appends
     /// the words it reads, so a command writing its arguments writes them.
     pub(crate) appended: bool,
+    /// `run` met `nohup` (see `classify_all`, which judges its output).
+    nohup: bool,
 }
 
 impl Cx<'_, '_, '_> {
@@ -1028,6 +1039,8 @@ impl Cx<'_, '_, '_> {
                 return;
             }
             let name = cmd_name(first);
+            // `nohup CMD`, after wrappers too (`sudo nohup CMD`)
+            self.nohup |= name == "nohup";
             if matches!(name, "xargs" | "gxargs") {
                 let start = xargs_start(argv);
                 if start >= argv.len() {
@@ -1498,7 +1511,11 @@ impl Cx<'_, '_, '_> {
                     let inner = &rest[..rest.iter().position(|a| a == ";").unwrap_or(rest.len())];
                     if !inner.is_empty() {
                         let mut inner = inner.to_vec();
-                        if !inner.iter().any(|a| a.contains('{')) {
+                        if !inner.iter().any(|a| {
+                            ["{}", "{/}", "{//}", "{.}", "{/.}"]
+                                .iter()
+                                .any(|p| a.contains(p))
+                        }) {
                             inner.push("{}".into());
                         }
                         let mut m = marks.skip(k + 1);
@@ -3342,14 +3359,21 @@ impl Cx<'_, '_, '_> {
             .flat_map(|t: &std::borrow::Cow<'_, str>| t.lines())
         {
             // `-` and `@` before a batch command: ignore its error, do not echo it
-            let line = line.trim_start().trim_start_matches(['-', '@']);
+            // (whitespace may follow them); commands in any case
+            let line = line
+                .trim_start()
+                .trim_start_matches(['-', '@'])
+                .trim_start();
             if let Some(shell) = line.strip_prefix('!') {
                 self.reanalyse(shell);
-            } else if matches!(
-                line.split_whitespace().next(),
-                Some("get" | "reget" | "lmkdir")
-            ) {
-                self.write("sftp get (a local file)");
+                continue;
+            }
+            let (word, rest) = line.split_once([' ', '\t']).unwrap_or((line, ""));
+            match word.to_ascii_lowercase().as_str() {
+                "get" | "reget" | "mget" | "lmkdir" => self.write("sftp get (a local file)"),
+                // `ls ARGS` run by the shell (`lls; touch x`)
+                "lls" => self.reanalyse(&format!("ls {rest}")),
+                _ => {}
             }
         }
     }

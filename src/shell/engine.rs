@@ -140,6 +140,28 @@ fn takes_value(spec: &SpecRef, key: &str) -> bool {
     .any(|f| spec.list(f).any(|e| wild(entry_key(e), key)))
 }
 
+/// In a spec whose options are read whole (listing `-*`), a single-dash
+/// word that no other entry names and that starts with one of its output
+/// or file options: that option and the value glued to it (`-obin/x`).
+fn glued_whole<'w>(spec: &SpecRef, key: &'w str) -> Option<(&'w str, &'w str)> {
+    if key.starts_with("--") || !spec.list(Field::Listing).any(|e| e == "-*") {
+        return None;
+    }
+    if spec.entries().any(|e| e != "-*" && wild(entry_key(e), key)) {
+        return None;
+    }
+    let opt = spec
+        .list(Field::Output)
+        .chain(spec.list(Field::Files))
+        .find(|e| {
+            !e.starts_with("--")
+                && !e.contains(['*', '='])
+                && e.len() < key.len()
+                && key.starts_with(e)
+        })?;
+    Some((&key[..opt.len()], &key[opt.len()..]))
+}
+
 /// A value an output option gives that is not a file (`-`, `/dev/null`).
 fn is_stdout(v: &str) -> bool {
     v == "-" || is_safe_target(v)
@@ -361,6 +383,14 @@ impl Cx<'_, '_, '_> {
                 || key == "-help"
                 || (key.len() > 2 && spec.entries().any(|e| wild(entry_key(e), key)));
             if long {
+                // options read whole (`-*`: gcc, clang): a word that is no
+                // option the spec names but starts with an output or file
+                // option is that option with its value glued on (`-obin/x`,
+                // `-MFdep.d`)
+                let (key, glued) = match glued_whole(&spec, key) {
+                    Some((k, v)) if glued.is_none() => (k, Some(v)),
+                    _ => (key, glued),
+                };
                 let (vi, val) = match glued {
                     Some(v) => (ai, Some(v)),
                     None if takes_value(&spec, key) => {

@@ -398,7 +398,9 @@ pub(crate) const TABLE: &[Spec] = &[
     // adjtime (`set-ntp` enables a unit), /etc/locale.conf and
     // vconsole.conf, the font cache
     cmd(&["dconf"]).subs(&[sub(&["write", "reset", "load", "update", "compile"]).always()]),
-    cmd(&["gsettings"]).subs(&[sub(&["set", "reset", "reset-recursively"]).always()]),
+    cmd(&["gsettings"])
+        .values(&["--schemadir"])
+        .subs(&[sub(&["set", "reset", "reset-recursively"]).always()]),
     cmd(&["update-alternatives", "alternatives"]).write_flags(&[
         "--install", "--set", "--remove", "--remove-all", "--auto", "--config", "--all",
         "--set-selections",
@@ -414,16 +416,39 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["localectl"]).subs(&[sub(&["set-locale", "set-keymap", "set-x11-keymap"]).always()]),
     cmd(&["fc-cache"]).always().read_only(&["-V", "--version"]),
     // chezmoi: the target files in ~ (`apply`, `update`, `init --apply`)
-    // or its source directory; `diff`, `status`, `managed`, `cat` only show
-    cmd(&["chezmoi"]).subs(&[sub(&[
-        "apply", "add", "re-add", "edit", "edit-config", "init", "update", "forget", "remove",
-        "rm", "destroy", "import", "merge", "merge-all", "chattr", "purge",
-    ])
-    .always()
-    .read_only(&["-n", "--dry-run"])]),
-    // extracting or building a package; `-c`, `-I`, `-f` only show
+    // or its source directory (`git pull` runs there), its own binary
+    // (`upgrade`), its state database; `diff`, `status`, `managed`, `cat`
+    // only show, unless the global `-o FILE` takes their output
+    cmd(&["chezmoi"])
+        .output(CHEZMOI_OUTPUT)
+        .read_only(&["-n", "--dry-run"])
+        .values(CHEZMOI_VALUES)
+        .subs(&[
+            sub(&[
+                "apply", "add", "manage", "re-add", "edit", "edit-config", "init", "update",
+                "forget", "unmanage", "remove", "rm", "destroy", "import", "merge", "merge-all",
+                "chattr", "purge", "upgrade",
+            ])
+            .always()
+            .output(CHEZMOI_OUTPUT)
+            .read_only(&["-n", "--dry-run"])
+            .values(CHEZMOI_VALUES),
+            sub(&[
+                "archive", "cat", "cat-config", "data", "decrypt", "diff", "docs", "doctor",
+                "dump", "dump-config", "encrypt", "execute-template", "generate", "help",
+                "ignored", "license", "list", "managed", "secret", "source-path", "status",
+                "target-path", "unmanaged", "verify", "completion",
+            ])
+            .output(CHEZMOI_OUTPUT)
+            .values(CHEZMOI_VALUES),
+            sub(&["git"]).subs(GIT),
+            sub(&["state"]).subs(&[sub(&["delete", "delete-bucket", "reset", "set"]).always()]),
+        ]),
+    // extracting or building a package (`-e`: the control files, into
+    // DEBIAN/ without a directory); `-c`, `-I`, `-f` only show
     cmd(&["dpkg-deb"]).write_flags(&[
-        "-x", "--extract", "-X", "--vextract", "-R", "--raw-extract", "-b", "--build",
+        "-x", "--extract", "-X", "--vextract", "-R", "--raw-extract", "-b", "--build", "-e",
+        "--control",
     ]),
     // PHPUnit runs tests (read-only) but writes the reports it is asked for
     cmd(&["phpunit", "paratest"])
@@ -436,9 +461,12 @@ pub(crate) const TABLE: &[Spec] = &[
             "--log-junit", "--log-teamcity", "--log-events-text", "--log-events-verbose-text",
             "--testdox-html", "--testdox-text", "--testdox-xml", "--coverage-clover",
             "--coverage-cobertura", "--coverage-crap4j", "--coverage-html", "--coverage-php",
-            "--coverage-xml", "--generate-baseline",
+            "--coverage-xml", "--generate-baseline", "--list-tests-xml",
         ])
-        .write_flags(&["--generate-configuration", "--migrate-configuration"]),
+        // `--coverage-text=FILE`; bare, the report goes to stdout
+        .write_flags(&[
+            "--generate-configuration", "--migrate-configuration", "--coverage-text=*",
+        ]),
     cmd(&["pg_dump", "pg_dumpall", "pg_restore"])
         .values(&[
             "-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username", "-F", "--format",
@@ -579,8 +607,10 @@ pub(crate) const TABLE: &[Spec] = &[
     .values(&["-S", "--suffix", "-T", "-b", "-q", "-w", "-B", "-D"])
     .output(&["-o", "--output"]),
     cmd(&["7z", "7za", "7zr", "7zz"]).subs(&[
-        // `-so`: the archive or the extracted files go to stdout
-        sub(&["a", "x", "e", "u", "d", "rn"]).always().read_only(&["-so"]),
+        // `-so`: the archive or the extracted files go to stdout (only
+        // these commands take it; `d` and `rn` change the archive)
+        sub(&["a", "x", "e", "u"]).always().read_only(&["-so"]),
+        sub(&["d", "rn"]).always(),
         sub(&["l", "t", "h", "i", "b"]),
     ]),
     cmd(&["rar", "unrar"]).subs(&[sub(&["a", "x", "e", "u", "d", "m", "rn", "f"]).always()]),
@@ -2590,7 +2620,7 @@ pub(crate) const TABLE: &[Spec] = &[
         // C compiler options are single-dash words (`-Wno-x`, `-fno-y`,
         // `-nostdlib`): `-*` keeps their letters from being read as `-o`
         sub(&["cc", "c++"])
-            .output(&["-o"])
+            .output(&["-o", "--output"])
             .files(&["-MF"])
             .values(&["-target", "-I", "-L", "-D", "-x", "-include", "-isystem", "-MT", "-MQ"])
             .listing(&["-*"]),
@@ -2779,10 +2809,13 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["meson"]).subs(&[
         sub(&["install", "init", "rewrite"]).always(),
         sub(&["wrap"]).subs(&[sub(&["install", "update", "promote", "update-db"]).always()]),
-        sub(&["subprojects"]).subs(&[sub(&[
-            "download", "update", "checkout", "purge", "packagefiles",
-        ])
-        .always()]),
+        // `foreach CMD`: CMD in each subproject
+        sub(&["subprojects"]).subs(&[
+            sub(&["download", "update", "checkout", "purge", "packagefiles"]).always(),
+            sub(&["foreach"])
+                .run(0)
+                .values(&["--sourcedir", "--types", "--num-processes"]),
+        ]),
         sub(&["compile"]).write_flags(&["--clean"]).values(&["-C", "-j", "--jobs"]),
         sub(&["format", "fmt"])
             .write_flags(&["-i", "--inplace"])
@@ -2818,11 +2851,12 @@ pub(crate) const TABLE: &[Spec] = &[
     ]),
     // `vcpkg update` lists outdated ports; `upgrade` only lists them too
     // without `--no-dry-run`
-    cmd(&["vcpkg"]).subs(&[
+    cmd(&["vcpkg"]).values(VCPKG_VALUES).subs(&[
         sub(&["install", "remove", "integrate", "export", "x-update-baseline", "new", "add"])
             .always()
-            .read_only(&["--dry-run"]),
-        sub(&["upgrade"]).write_flags(&["--no-dry-run"]),
+            .read_only(&["--dry-run"])
+            .values(VCPKG_VALUES),
+        sub(&["upgrade"]).write_flags(&["--no-dry-run"]).values(VCPKG_VALUES),
         sub(&["update"]),
     ]),
     cmd(&["make", "gmake", "bmake", "remake"])
@@ -3033,6 +3067,9 @@ pub(crate) const TABLE: &[Spec] = &[
         .write_flags(&[
             "clean", "-resolvePackageDependencies", "-exportArchive", "-exportLocalizations",
             "-importLocalizations", "-create-xcframework",
+            // simulator runtimes and the first-launch packages, installed
+            "-runFirstLaunch", "-downloadPlatform", "-downloadAllPlatforms",
+            "-downloadAllPreviouslySelectedPlatforms", "-importPlatform",
         ])
         .files(&["-archivePath", "-exportPath", "-resultBundlePath", "-output"])
         .values(&[
@@ -3041,7 +3078,8 @@ pub(crate) const TABLE: &[Spec] = &[
             "-exportOptionsPlist", "-testPlan", "-only-testing", "-skip-testing", "-xctestrun",
             "-jobs", "-destination-timeout", "-clonedSourcePackagesDirPath", "-localizationPath",
             "-exportLanguage", "-framework", "-library", "-headers", "-debug-symbols",
-            "-testProductsPath", "-parallel-testing-worker-count",
+            "-testProductsPath", "-parallel-testing-worker-count", "-downloadPlatform",
+            "-importPlatform",
         ]),
     // the selected developer directory (a link in /var/db)
     cmd(&["xcode-select"]).write_flags(&["-s", "--switch", "-r", "--reset"]),
@@ -3298,9 +3336,10 @@ pub(crate) const TABLE: &[Spec] = &[
     // ctest's JUnit report and log file (its test runs are build output)
     cmd(&["ctest"]).files(&["--output-junit", "--output-log", "-O"]),
     // compilers: `-o`, and the dependency file `-MF` names (as `zig cc`:
-    // `-*` keeps the letters of `-fopt-info-vec` from being read as `-o`)
+    // `-*` keeps the letters of `-fopt-info-vec` from being read as `-o`;
+    // `-obin/x`, `-MFdep.d` glue the value on)
     cmd(&["gcc", "g++", "cc", "c++", "clang", "clang++"])
-        .output(&["-o"])
+        .output(&["-o", "--output"])
         .files(&["-MF"])
         .values(&[
             "-target", "-I", "-L", "-D", "-U", "-x", "-include", "-isystem", "-iquote", "-MT",
@@ -3334,15 +3373,21 @@ pub(crate) const TABLE: &[Spec] = &[
         .read_only(&["-n", "--no-output", "-t", "--stdout", "-v", "--version", "-h"])
         .values(&["-o", "--object-directory", "-s", "--source-prefix"]),
     // the cache and its statistics and configuration files
+    // (`--trim-dir` deletes files, `--extract-result` writes
+    // ccache-result.* here; `--inspect`, `--checksum-file` only read)
     cmd(&["ccache"])
         .run(0)
         .write_flags(&[
             "-C", "--clear", "-z", "--zero-stats", "-c", "--cleanup", "-M", "--max-size", "-F",
-            "--max-files", "-o", "--set-config", "-X", "--recompress", "--evict-*",
+            "--max-files", "-o", "--set-config", "-X", "--recompress", "--evict-*", "--trim-dir",
+            "--extract-result",
         ])
         .values(&[
             "-M", "--max-size", "-F", "--max-files", "-o", "--set-config", "-d", "--dir", "-k",
             "--get-config", "-X", "--recompress", "--evict-older-than", "--evict-namespace",
+            "--trim-dir", "--trim-max-size", "--trim-method", "--trim-recompress",
+            "--trim-recompress-threads", "--extract-result", "--inspect", "--checksum-file",
+            "--hash-file", "--recompress-threads", "--config-path",
         ]),
     // compile_commands.json (`-o -`: stdout) from the build it runs
     cmd(&["compiledb"])
@@ -3361,7 +3406,9 @@ pub(crate) const TABLE: &[Spec] = &[
         .values(&["-G", "-C", "-D", "--config", "-P", "-R", "--vendor", "--preset"]),
     // csv tools: `-o FILE` instead of stdout
     // `split OUTDIR`, `partition COLUMN OUTDIR`: one file per chunk or group
+    // `index`: FILE.idx beside the data (or `-o`)
     cmd(&["xsv", "qsv"]).output(&["-o", "--output"]).subs(&[
+        sub(&["index"]).always(),
         sub(&["split"]).always().targets(Targets::First).values(&[
             "-s", "--size", "-n", "--chunks", "-j", "--jobs", "--filename", "-d", "--delimiter",
             "-k", "--kb-size",
@@ -3379,14 +3426,15 @@ pub(crate) const TABLE: &[Spec] = &[
     // file`), lldb's `process save-core` and `memory read --outfile`
     cmd(&["gdb", "lldb", "cgdb", "rust-gdb", "rust-lldb"])
         .run_after(&["--args", "--"])
+        // (and, as writes, the shell and Python code they run: `shell`,
+        // `!`, `pipe`, `python`; lldb's `platform shell`, `shell`, `script`)
         .write_flags(&[
-            "-ex=generate-core-file*", "-ex=gcore*", "-ex=dump *", "-ex=append *", "-ex=save *",
-            "-ex=set logging on", "-ex=set logging enabled", "-ex=set logging enabled on",
-            "-o=process save-core*", "-o=memory read *--outfile*",
+            "-ex=generate-core-file*", "-ex=gcore*", "-ex=dump *", "-ex=append *", "-ex=save *", "-ex=set logging on", "-ex=set logging enabled", "-ex=set logging enabled on", "-ex=shell *", "-ex=!*", "-ex=pipe *", "-ex=|*", "-ex=python*", "-ex=py *", "-eval-command=generate-core-file*", "-eval-command=gcore*", "-eval-command=dump *", "-eval-command=append *", "-eval-command=save *", "-eval-command=set logging on", "-eval-command=set logging enabled", "-eval-command=set logging enabled on", "-eval-command=shell *", "-eval-command=!*", "-eval-command=pipe *", "-eval-command=|*", "-eval-command=python*", "-eval-command=py *", "--eval-command=generate-core-file*", "--eval-command=gcore*", "--eval-command=dump *", "--eval-command=append *", "--eval-command=save *", "--eval-command=set logging on", "--eval-command=set logging enabled", "--eval-command=set logging enabled on", "--eval-command=shell *", "--eval-command=!*", "--eval-command=pipe *", "--eval-command=|*", "--eval-command=python*", "--eval-command=py *", "-o=process save-core*", "-o=memory read *--outfile*", "-o=memory read *-o *", "-o=platform shell *", "-o=shell *", "-o=script*", "--one-line=process save-core*", "--one-line=memory read *--outfile*", "--one-line=memory read *-o *", "--one-line=platform shell *", "--one-line=shell *", "--one-line=script*", "-O=process save-core*", "-O=memory read *--outfile*", "-O=memory read *-o *", "-O=platform shell *", "-O=shell *", "-O=script*", "--one-line-before-file=process save-core*", "--one-line-before-file=memory read *--outfile*", "--one-line-before-file=memory read *-o *", "--one-line-before-file=platform shell *", "--one-line-before-file=shell *", "--one-line-before-file=script*",
         ])
         .values(&[
-            "-ex", "-x", "-p", "-iex", "-ix", "-d", "-s", "-e", "-c", "--core", "--pid", "-o",
-            "-O", "--one-line", "--source",
+            "-ex", "-eval-command", "--eval-command", "-x", "-p", "-iex", "-ix", "-d", "-s", "-e",
+            "-c", "--core", "--pid", "-o", "-O", "--one-line", "--one-line-before-file",
+            "--source",
         ])
         .chdir(&["-cd", "--cd"]),
     cmd(&["script"])
@@ -3467,7 +3515,12 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["dotenv", "dotenv-cli"])
         .run(0)
         .values(&["-e", "-c", "-v", "-f", "--file", "-q", "--quote", "--export"])
-        .subs(&[sub(&["set", "unset"]).always()]),
+        .subs(&[
+            sub(&["set", "unset"]).always(),
+            // python-dotenv's own: `list`, `get K` print, `run CMD` runs CMD
+            sub(&["list", "get"]),
+            sub(&["run"]).run(0),
+        ]),
     // --- Erlang, Haskell, OCaml, Zig, Nim, Crystal, Clojure ---------------------
     // rebar.lock, _checkouts, a new app's files; `compile`, `eunit`, `ct`,
     // `tree` only build, test or show
@@ -3488,14 +3541,14 @@ pub(crate) const TABLE: &[Spec] = &[
         .values(&["-c", "--config"]),
     // GHC's options are single-dash words (`-fno-code`, `-rtsopts`,
     // `-XOverloadedStrings`), never clusters: `-*` makes them whole words
-    // so only `-o FILE` names an output
+    // so only `-o FILE` names an output (`-optl…` hands an option on)
     cmd(&["ghc"])
         .output(&["-o"])
         .values(&[
             "-odir", "-hidir", "-outputdir", "-stubdir", "-dumpdir", "-hiedir", "-package",
-            "-package-db", "-package-id", "-main-is", "-e",
+            "-package-db", "-package-id", "-main-is", "-e", "-osuf", "-ohi",
         ])
-        .listing(&["-*"]),
+        .listing(&["-*", "-opt*"]),
     // the switch's packages and opam's repository state; `list`, `show`,
     // `switch list`, `pin list` only show
     cmd(&["opam"]).subs(&[
@@ -3810,13 +3863,40 @@ const DENO_VALUES: &[&str] = &[
 
 /// Subcommands of `git`.
 #[rustfmt::skip]
+/// vcpkg's options that take a value.
+const VCPKG_VALUES: &[&str] = &[
+    "--triplet", "--host-triplet", "--vcpkg-root", "--x-install-root", "--overlay-ports",
+    "--overlay-triplets", "--downloads-root", "--x-buildtrees-root", "--x-packages-root",
+    "--binarysource", "--x-asset-sources", "--feature-flags", "--x-manifest-root",
+];
+
+/// chezmoi's global `-o FILE` and the options that take a value.
+const CHEZMOI_OUTPUT: &[&str] = &["-o", "--output"];
+const CHEZMOI_VALUES: &[&str] = &[
+    "-c",
+    "--config",
+    "-D",
+    "--destination",
+    "-S",
+    "--source",
+    "-w",
+    "--working-tree",
+    "--cache",
+    "--color",
+    "--config-format",
+    "--mode",
+    "--persistent-state",
+];
+
 const GIT: &[Spec] = &[
     // git-cliff run as `git cliff`
     sub(&["cliff"])
         .output(&["-o", "--output", "--prepend"])
         .values(CLIFF_VALUES),
     // `-u` records the upstream in .git/config
-    sub(&["push"]).write_flags(&["-u", "--set-upstream"]).read_only(&["-n", "--dry-run"]),
+    sub(&["push"])
+        .write_flags(&["-u", "--set-upstream"])
+        .read_only(&["-n", "--dry-run"]),
     sub(&["apply"])
         .always()
         .listing(&["--check", "--stat", "--numstat", "--summary"])
@@ -3827,57 +3907,193 @@ const GIT: &[Spec] = &[
         .read_only(&["-n", "--dry-run"])
         .values(&["--chmod", "--pathspec-from-file", "-e", "--exclude"]),
     sub(&[
-        "am", "cherry-pick", "revert", "merge", "rebase", "pull", "init", "clone", "reset",
-        "restore", "switch", "checkout", "update-ref", "update-index", "gc", "repack", "replace",
-        "checkout-index", "filter-branch", "filter-repo", "mergetool", "read-tree", "stage",
-        "prune-packed", "pack-refs", "maintenance", "fast-import", "absorb",
+        "am",
+        "cherry-pick",
+        "revert",
+        "merge",
+        "rebase",
+        "pull",
+        "init",
+        "clone",
+        "reset",
+        "restore",
+        "switch",
+        "checkout",
+        "update-ref",
+        "update-index",
+        "gc",
+        "repack",
+        "replace",
+        "checkout-index",
+        "filter-branch",
+        "filter-repo",
+        "mergetool",
+        "read-tree",
+        "stage",
+        "prune-packed",
+        "pack-refs",
+        "maintenance",
+        "fast-import",
+        "absorb",
     ])
     .always()
     .read_only(&["-h"])
     .values(&[
-        "-m", "--message", "-F", "--file", "-c", "-C", "-b", "-B", "--branch", "-s", "--strategy",
-        "-X", "--strategy-option", "--onto", "-u", "--upload-pack", "--depth", "--reference", "-o",
-        "--origin", "--template", "--separate-git-dir", "--pathspec-from-file", "-S", "--gpg-sign",
-        "--exec", "-x",
+        "-m",
+        "--message",
+        "-F",
+        "--file",
+        "-c",
+        "-C",
+        "-b",
+        "-B",
+        "--branch",
+        "-s",
+        "--strategy",
+        "-X",
+        "--strategy-option",
+        "--onto",
+        "-u",
+        "--upload-pack",
+        "--depth",
+        "--reference",
+        "-o",
+        "--origin",
+        "--template",
+        "--separate-git-dir",
+        "--pathspec-from-file",
+        "-S",
+        "--gpg-sign",
+        "--exec",
+        "-x",
     ]),
     sub(&["commit"])
         .always()
         .read_only(&["--dry-run", "-h"])
         .values(&[
-            "-m", "--message", "-F", "--file", "--author", "--date", "-c", "-C", "--reuse-message",
-            "--reedit-message", "--fixup", "--squash", "--cleanup", "--trailer", "-S",
-            "--gpg-sign", "--pathspec-from-file",
+            "-m",
+            "--message",
+            "-F",
+            "--file",
+            "--author",
+            "--date",
+            "-c",
+            "-C",
+            "--reuse-message",
+            "--reedit-message",
+            "--fixup",
+            "--squash",
+            "--cleanup",
+            "--trailer",
+            "-S",
+            "--gpg-sign",
+            "--pathspec-from-file",
         ]),
     sub(&["stash"]).always().subs(&[sub(&["list", "show"])]),
     sub(&["tag"])
         .with_args(1)
         .write_flags(&[
-            "-d", "--delete", "-a", "--annotate", "-s", "--sign", "-f", "--force", "-m", "-F",
-            "-u", "--message", "--file", "--local-user",
+            "-d",
+            "--delete",
+            "-a",
+            "--annotate",
+            "-s",
+            "--sign",
+            "-f",
+            "--force",
+            "-m",
+            "-F",
+            "-u",
+            "--message",
+            "--file",
+            "--local-user",
         ])
         .listing(&[
-            "-l", "--list", "--contains", "--no-contains", "--points-at", "--merged",
-            "--no-merged", "-n", "--sort", "--format", "-v", "--verify", "--column",
+            "-l",
+            "--list",
+            "--contains",
+            "--no-contains",
+            "--points-at",
+            "--merged",
+            "--no-merged",
+            "-n",
+            "--sort",
+            "--format",
+            "-v",
+            "--verify",
+            "--column",
         ])
         .values(&[
-            "-m", "-F", "-u", "--message", "--file", "--local-user", "--sort", "--format",
-            "--contains", "--no-contains", "--points-at", "--merged", "--no-merged", "--cleanup",
-            "--color", "--column",
+            "-m",
+            "-F",
+            "-u",
+            "--message",
+            "--file",
+            "--local-user",
+            "--sort",
+            "--format",
+            "--contains",
+            "--no-contains",
+            "--points-at",
+            "--merged",
+            "--no-merged",
+            "--cleanup",
+            "--color",
+            "--column",
         ]),
     sub(&["branch"])
         .with_args(1)
         .write_flags(&[
-            "-d", "-D", "--delete", "-m", "-M", "--move", "-c", "-C", "--copy", "-f", "--force",
-            "-u", "--set-upstream-to", "--unset-upstream", "--edit-description", "-t", "--track",
+            "-d",
+            "-D",
+            "--delete",
+            "-m",
+            "-M",
+            "--move",
+            "-c",
+            "-C",
+            "--copy",
+            "-f",
+            "--force",
+            "-u",
+            "--set-upstream-to",
+            "--unset-upstream",
+            "--edit-description",
+            "-t",
+            "--track",
         ])
         .listing(&[
-            "-a", "--all", "-r", "--remotes", "-l", "--list", "-v", "-vv", "--verbose",
-            "--contains", "--no-contains", "--merged", "--no-merged", "--points-at",
-            "--show-current", "--format", "--sort", "--column",
+            "-a",
+            "--all",
+            "-r",
+            "--remotes",
+            "-l",
+            "--list",
+            "-v",
+            "-vv",
+            "--verbose",
+            "--contains",
+            "--no-contains",
+            "--merged",
+            "--no-merged",
+            "--points-at",
+            "--show-current",
+            "--format",
+            "--sort",
+            "--column",
         ])
         .values(&[
-            "-u", "--set-upstream-to", "--contains", "--no-contains", "--merged", "--no-merged",
-            "--points-at", "--format", "--sort", "--color", "--column",
+            "-u",
+            "--set-upstream-to",
+            "--contains",
+            "--no-contains",
+            "--merged",
+            "--no-merged",
+            "--points-at",
+            "--format",
+            "--sort",
+            "--color",
+            "--column",
         ]),
     sub(&["worktree"]).subs(&[sub(&[
         "add", "remove", "move", "prune", "repair", "lock", "unlock",
@@ -3886,7 +4102,14 @@ const GIT: &[Spec] = &[
     .read_only(&["-n", "--dry-run"])]),
     sub(&["submodule"]).values(&["--quiet"]).subs(&[
         sub(&[
-            "add", "update", "init", "deinit", "sync", "absorbgitdirs", "set-branch", "set-url",
+            "add",
+            "update",
+            "init",
+            "deinit",
+            "sync",
+            "absorbgitdirs",
+            "set-branch",
+            "set-url",
         ])
         .always(),
         sub(&["foreach"]).code_args(All),
@@ -3900,18 +4123,37 @@ const GIT: &[Spec] = &[
         .always()
         .subs(&[sub(&["log", "view", "visualize", "terms", "help"])]),
     sub(&["remote"]).subs(&[sub(&[
-        "add", "remove", "rm", "rename", "set-url", "set-head", "set-branches", "prune",
+        "add",
+        "remove",
+        "rm",
+        "rename",
+        "set-url",
+        "set-head",
+        "set-branches",
+        "prune",
     ])
     .always()
     .read_only(&["-n", "--dry-run"])]),
     sub(&["config"])
         .with_args(2)
         .write_flags(&[
-            "--unset", "--unset-all", "--add", "--replace-all", "--rename-section",
-            "--remove-section", "-e", "--edit",
+            "--unset",
+            "--unset-all",
+            "--add",
+            "--replace-all",
+            "--rename-section",
+            "--remove-section",
+            "-e",
+            "--edit",
         ])
         .listing(&[
-            "--get", "--get-all", "--get-regexp", "-l", "--list", "--get-urlmatch", "--get-color",
+            "--get",
+            "--get-all",
+            "--get-regexp",
+            "-l",
+            "--list",
+            "--get-urlmatch",
+            "--get-color",
             "--get-colorbool",
         ])
         .values(&["-f", "--file", "--blob", "--type", "--default", "--comment"])
@@ -3935,7 +4177,14 @@ const GIT: &[Spec] = &[
     sub(&["reflog"]).subs(&[sub(&["expire", "delete"]).always()]),
     sub(&["lfs"]).subs(&[
         sub(&[
-            "pull", "checkout", "install", "untrack", "migrate", "fetch", "prune", "uninstall",
+            "pull",
+            "checkout",
+            "install",
+            "untrack",
+            "migrate",
+            "fetch",
+            "prune",
+            "uninstall",
         ])
         .always(),
         // without a pattern it lists the tracked ones
@@ -3946,7 +4195,12 @@ const GIT: &[Spec] = &[
     sub(&["merge-tree"]).write_flags(&["--write-tree"]),
     // objects written into .git (trees, commits, tags, packs)
     sub(&[
-        "write-tree", "commit-tree", "mktree", "mktag", "unpack-objects", "index-pack",
+        "write-tree",
+        "commit-tree",
+        "mktree",
+        "mktag",
+        "unpack-objects",
+        "index-pack",
         "update-server-info",
     ])
     .always()
@@ -3954,12 +4208,15 @@ const GIT: &[Spec] = &[
     sub(&["pack-objects"]).always().read_only(&["--stdout"]),
     // the current file, merged in place (`-p` prints)
     sub(&["merge-file"]).always().read_only(&["-p", "--stdout"]),
-    sub(&["commit-graph", "multi-pack-index"]).subs(&[sub(&["write", "expire", "repack"]).always()]),
+    sub(&["commit-graph", "multi-pack-index"])
+        .subs(&[sub(&["write", "expire", "repack"]).always()]),
     sub(&["fsck"]).write_flags(&["--lost-found"]),
     // `bundle create FILE …` (`-`: standard output); `unbundle` writes
     // objects; `verify`, `list-heads` only read
     sub(&["bundle"]).subs(&[
-        sub(&["create"]).writes_targets(Targets::First).values(&["--version"]),
+        sub(&["create"])
+            .writes_targets(Targets::First)
+            .values(&["--version"]),
         sub(&["unbundle"]).always(),
     ]),
 ];

@@ -5771,3 +5771,274 @@ fn py16_ml_project_tools() {
         ),
     ]);
 }
+
+/// Review 5: gcc and clang read their options whole (`-*`), which hid the
+/// value glued to `-o` and `-MF` (`-obin/x`, `-MFdep.d`: both joined or
+/// separate in GCC and Clang) and `--output`, which the general rules
+/// caught before gcc had a spec.
+#[test]
+fn review5_gcc_glued_output() {
+    check_pairs(&[
+        ("gcc -obin/app main.c", "gcc -o/dev/null main.c"),
+        (
+            "clang --output=bin/app main.c",
+            "clang --output=- -E main.c",
+        ),
+        ("g++ --output bin/app main.cpp", "g++ -c main.cpp"),
+        ("gcc -MMD -MFbuild/main.d -c main.c", "gcc -MMD -c main.c"),
+        ("zig cc -obin/app main.c", "zig cc -c main.c"),
+    ]);
+    // ghc's `-optl…`, `-osuf` and `-ohi` are not `-o` with a value glued
+    assert!(!is_write("ghc -optl-static -osuf o2 Main.hs"));
+}
+
+/// Review 5: chezmoi's global `-o/--output FILE` (the general rules caught
+/// it before chezmoi had a spec), `chezmoi git pull` (the source
+/// directory), `upgrade` (its own binary), `state` changes, and its
+/// global `-n` given before the subcommand.
+#[test]
+fn review5_chezmoi() {
+    check_pairs(&[
+        ("chezmoi archive -o dotfiles.tar.gz", "chezmoi archive"),
+        ("chezmoi dump --output=state.json", "chezmoi dump"),
+        (
+            "chezmoi cat -o /tmp/bashrc ~/.bashrc",
+            "chezmoi cat ~/.bashrc",
+        ),
+        ("chezmoi git pull", "chezmoi git status"),
+        ("chezmoi upgrade", "chezmoi doctor"),
+        ("chezmoi state reset", "chezmoi state dump"),
+        ("chezmoi apply -v", "chezmoi -n apply"),
+        ("chezmoi update", "chezmoi -nv update"),
+    ]);
+}
+
+/// Review 5: PHPUnit's `--coverage-text=FILE` (bare, it prints) and
+/// `--list-tests-xml FILE`; dpkg-deb's `-e`/`--control` extracts the
+/// control files (into DEBIAN/ without a directory).
+#[test]
+fn review5_phpunit_dpkg_deb() {
+    check_pairs(&[
+        (
+            "phpunit --coverage-text=build/cov.txt",
+            "phpunit --coverage-text",
+        ),
+        ("phpunit --list-tests-xml tests.xml", "phpunit --list-tests"),
+        ("dpkg-deb -e pkg.deb ctrl", "dpkg-deb -I pkg.deb"),
+        (
+            "dpkg-deb --control pkg.deb",
+            "dpkg-deb --field pkg.deb Version",
+        ),
+    ]);
+}
+
+/// Review 5: sftp reads `- !cmd` as `!cmd` (whitespace after the `-`/`@`
+/// marks), `mget` and upper-case commands as `get`, and runs `lls ARGS`
+/// as `ls ARGS` through the shell (`lls; touch x`).
+#[test]
+fn review5_sftp_commands() {
+    check_pairs(&[
+        (
+            "sftp -b - host <<'EOF'\n- !touch x\nEOF",
+            "sftp -b - host <<'EOF'\n- ls\nEOF",
+        ),
+        (
+            "sftp host <<'EOF'\nmget *.csv\nEOF",
+            "sftp host <<'EOF'\nls *.csv\nEOF",
+        ),
+        (
+            "sftp host <<'EOF'\nGET a.csv\nEOF",
+            "sftp host <<'EOF'\nPWD\nEOF",
+        ),
+        (
+            "sftp host <<'EOF'\nlls -l; touch x\nEOF",
+            "sftp host <<'EOF'\nlls -l\nEOF",
+        ),
+        (
+            "printf 'lls . ; rm -f a\\n' | sftp host",
+            "printf 'lls .\\n' | sftp host",
+        ),
+    ]);
+    // no panic on text that is not ASCII
+    assert!(!is_write("sftp -bé host"));
+    assert!(!is_write("sftp host <<'EOF'\n-é\n@\n!\nEOF"));
+}
+
+/// Review 5: `nohup` after a wrapper or an assignment is nohup all the
+/// same (`sudo nohup CMD &`, `FOO=1 nohup CMD &`).
+#[test]
+fn review5_nohup_after_wrappers() {
+    check_pairs(&[
+        (
+            "sudo nohup ./server &",
+            "sudo nohup ./server > /dev/null 2>&1 &",
+        ),
+        ("FOO=1 nohup ./server &", "FOO=1 nohup ./server | cat"),
+        ("env nohup ./server &", "env nohup ./server >/dev/null &"),
+        ("timeout 60 nohup ./server", "timeout 60 ./server"),
+    ]);
+}
+
+/// Review 5: gdb's `--eval-command` (the long form of `-ex`) and lldb's
+/// `--one-line` (of `-o`) and `-O`; commands that run shell or Python
+/// code (`shell`, `!`, `pipe`, `python`; lldb's `platform shell`,
+/// `shell`, `script`), which this analyser does not read.
+#[test]
+fn review5_debugger_commands() {
+    check_pairs(&[
+        (
+            "gdb -batch --eval-command='gcore /tmp/core' -p 42",
+            "gdb -batch --eval-command=bt -p 42",
+        ),
+        (
+            "gdb -batch -eval-command 'gcore' -p 42",
+            "gdb -batch -eval-command 'info threads' -p 42",
+        ),
+        (
+            "gdb -batch -ex 'shell touch x' ./app",
+            "gdb -batch -ex 'info shared' ./app",
+        ),
+        (
+            "gdb -batch -ex '!rm -f x' ./app",
+            "gdb -batch -ex 'p 1' ./app",
+        ),
+        (
+            "gdb -batch -ex 'pipe bt | tee bt.txt' ./app",
+            "gdb -batch -ex 'bt full' ./app",
+        ),
+        (
+            "gdb -batch -ex 'python open(\"x\",\"w\").write(\"1\")' ./app",
+            "gdb -batch -ex 'print $pc' ./app",
+        ),
+        (
+            "lldb -b --one-line 'process save-core c' ./app",
+            "lldb -b --one-line 'bt' ./app",
+        ),
+        (
+            "lldb -b -o 'platform shell touch x' ./app",
+            "lldb -b -o 'platform status' ./app",
+        ),
+        (
+            "lldb -b -O 'shell touch x' ./app",
+            "lldb -b -O 'settings list' ./app",
+        ),
+        (
+            "lldb -b -o 'script open(\"x\",\"w\")' ./app",
+            "lldb -b -o 'frame variable' ./app",
+        ),
+    ]);
+}
+
+/// Review 5: fd appends the path unless the command has one of its
+/// placeholders (`{}`, `{.}`, `{/}`, `{//}`, `{/.}`), not any brace
+/// (`sd 'a{2}' b` edits each file).
+#[test]
+fn review5_fd_exec_placeholders() {
+    check_pairs(&[
+        ("fd -e rs -x sd 'a{2}' b", "fd -e rs -x rg 'a{2}'"),
+        (
+            "fd -e txt -X sd '[0-9]{4}' YEAR",
+            "fd -e txt -X grep -E '[0-9]{4}'",
+        ),
+        ("fd -e md -x sd old new {}", "fd -e md -x wc -l {}"),
+    ]);
+}
+
+/// Review 5: ccache's `--trim-dir` deletes files and `--extract-result`
+/// writes into the current directory; the path options that only read
+/// take a value (not a compiler to run); xsv/qsv `index` writes FILE.idx;
+/// `meson subprojects foreach CMD` runs CMD in each subproject.
+#[test]
+fn review5_ccache_xsv_meson() {
+    check_pairs(&[
+        (
+            "ccache --trim-dir /srv/ccache --trim-max-size 10G",
+            "ccache --inspect abc.result",
+        ),
+        (
+            "ccache --extract-result abc.result",
+            "ccache --checksum-file big.bin",
+        ),
+        ("xsv index data.csv", "xsv count data.csv"),
+        ("qsv index data.csv", "qsv count data.csv"),
+        (
+            "meson subprojects foreach git pull",
+            "meson subprojects foreach git status",
+        ),
+    ]);
+    assert!(analyse("ccache --hash-file f.o").unknown.is_empty());
+}
+
+/// Review 5: python-dotenv's `list`, `get` and `run -- CMD` are its own
+/// read-only commands, not commands to run (`list`, `get`, `run` are no
+/// programs); xcodebuild's first-launch and platform downloads install
+/// into the system.
+#[test]
+fn review5_dotenv_xcodebuild() {
+    check_pairs(&[
+        ("dotenv -f .env set API_URL http://x", "dotenv -f .env list"),
+        ("dotenv unset API_URL", "dotenv get API_URL"),
+        ("dotenv run -- sed -i s/a/b/ f", "dotenv run -- pytest -q"),
+        ("xcodebuild -downloadPlatform iOS", "xcodebuild -showsdks"),
+        (
+            "xcodebuild -runFirstLaunch",
+            "xcodebuild -checkFirstLaunchStatus",
+        ),
+    ]);
+    for c in ["dotenv list", "dotenv get K", "dotenv run -- pytest"] {
+        assert!(
+            analyse(c).unknown.is_empty(),
+            "{c}: {:?}",
+            analyse(c).unknown
+        );
+    }
+}
+
+/// Review 5: nohup's output redirected by the compound command around it
+/// (`( nohup CMD & ) > /dev/null 2>&1`) is no terminal either: no
+/// nohup.out. (Piped by one, `{ nohup a; b; } | cat`, it still counts: the
+/// commands before the pipe may be handed out before it is read.)
+#[test]
+fn review5_nohup_in_compound() {
+    check_pairs(&[
+        (
+            "( nohup ./server & )",
+            "( nohup ./server & ) > /dev/null 2>&1",
+        ),
+        ("{ nohup make; }", "{ nohup make; } > /dev/null"),
+        (
+            "for i in 1 2; do nohup make; done",
+            "for i in 1 2; do nohup make; done > /dev/null",
+        ),
+    ]);
+}
+
+/// Review 5: 7-Zip takes `-so` only with `a`, `e`, `u` and `x`; `d` and
+/// `rn` change the archive in place whatever else they are given.
+#[test]
+fn review5_7z_so() {
+    check_pairs(&[
+        ("7z d backup.7z secret.txt -so", "7z x backup.7z -so"),
+        (
+            "7z rn backup.7z a.txt b.txt -so",
+            "7z e backup.7z a.txt -so",
+        ),
+    ]);
+}
+
+/// Review 5: an option that takes a value before the subcommand
+/// (`gsettings --schemadir DIR set …`, `vcpkg --triplet T install …`) is
+/// not the subcommand.
+#[test]
+fn review5_options_before_subcommand() {
+    check_pairs(&[
+        (
+            "gsettings --schemadir schemas set org.x.y key 1",
+            "gsettings --schemadir schemas get org.x.y key",
+        ),
+        (
+            "vcpkg --triplet x64-linux install zlib",
+            "vcpkg --triplet x64-linux list",
+        ),
+    ]);
+}
