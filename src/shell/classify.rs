@@ -503,6 +503,23 @@ fn long_option<'w>(a: &'w Arg<'_>) -> (&'w str, Option<&'w str>) {
     }
 }
 
+/// Whether the script a runner's `run` is given (after its options, some
+/// taking the next word as a value: `values`) is `-`, standard input
+/// (`deno run -A -`, `bun run -`).
+fn runs_stdin(args: &[Arg<'_>], values: &[&str]) -> bool {
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        if a == "-" {
+            return true;
+        }
+        if !a.starts_with('-') {
+            return false;
+        }
+        i += if values.contains(&a.as_ref()) { 2 } else { 1 };
+    }
+    false
+}
+
 /// The value of the option just read (the word before `i`): the one glued
 /// to it (`--key=VALUE`), or the next word, which `i` then moves past.
 /// With its index in `words`; `None` when the words end.
@@ -1316,6 +1333,9 @@ impl Cx<'_, '_, '_> {
             "ts-node" | "tsx" | "crystal" | "clojure" | "clj" | "bb" | "erl" => {
                 self.inline_code_of_known(name, args, marks);
             }
+            "mix" if args.first().is_some_and(|a| a == "run") => {
+                self.mix_run(&args[1..], marks.skip(1));
+            }
             // `mapfile -C CODE`: CODE runs as a callback.
             "mapfile" | "readarray" => {
                 for (k, a) in args.iter().enumerate() {
@@ -1408,6 +1428,31 @@ impl Cx<'_, '_, '_> {
                 0 => self.code(Lang::Node, v, &label),
                 1 => self.findings(code::scan_clojure(v), &label),
                 _ => self.findings(code::scan_erlang(v), &label),
+            }
+        }
+    }
+
+    /// `mix run -e CODE`: Elixir code run in the project (the words before
+    /// a script file only).
+    fn mix_run(&mut self, args: &[Arg<'_>], marks: Marks) {
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            i += 1;
+            let (key, glued) = long_option(a);
+            match key {
+                "-e" | "--eval" => {
+                    let Some((vi, v)) = option_value(glued, args, &mut i) else {
+                        return;
+                    };
+                    if marks.code(vi, v) {
+                        self.unknown(format_args!("the code run by mix run {key}"), v);
+                    }
+                    self.code(Lang::Elixir, v, &format!("mix run {key}"));
+                }
+                "-c" | "--config" | "-r" | "--require" if glued.is_none() => i += 1,
+                "--" => return,
+                k if !k.starts_with('-') => return,
+                _ => {}
             }
         }
     }
@@ -1875,7 +1920,24 @@ impl Cx<'_, '_, '_> {
             }
             return;
         }
-        let _ = stdin;
+        if args.first().is_some_and(|a| a == "run")
+            && runs_stdin(
+                &args[1..],
+                &[
+                    "-c",
+                    "--config",
+                    "--import-map",
+                    "--location",
+                    "--cert",
+                    "--seed",
+                ],
+            )
+        {
+            if let Some(s) = self.stdin_code(stdin, "deno run -") {
+                self.code(Lang::Node, &s, "deno run script on stdin");
+            }
+            return;
+        }
         self.apply_code_spec(table::deno(), "deno", args, marks);
     }
 
@@ -1950,6 +2012,14 @@ impl Cx<'_, '_, '_> {
             .any(|a| matches!(a.as_ref(), "-e" | "--eval" | "-p" | "--print"))
         {
             self.node(args, stdin, marks, "bun");
+            return;
+        }
+        if args.first().is_some_and(|a| a == "run")
+            && runs_stdin(&args[1..], &["--cwd", "-r", "--preload", "--filter"])
+        {
+            if let Some(s) = self.stdin_code(stdin, "bun run -") {
+                self.code(Lang::Node, &s, "bun run script on stdin");
+            }
             return;
         }
         self.apply_code_spec(table::bun(), "bun", args, marks);

@@ -174,7 +174,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "staticcheck", "golint", "revive", "govulncheck", "errcheck", "ineffassign", "gosec",
         "cargo-deny", "cargo-audit", "cargo-outdated", "cargo-udeps", "cargo-bloat",
         "cargo-expand", "tfsec", "kubeval", "kubeconform", "conftest", "opa",
-        "spectral", "commitlint", "lint-staged", "danger", "sonar-scanner", "selene", "luacheck",
+        "spectral", "commitlint", "lint-staged", "danger", "sonar-scanner", "luacheck",
         "credo", "dialyzer", "reek", "brakeman", "htmlhint", "jshint", "jscs", "vue-tsc",
         "svelte-check", "astro", "nuxt", "vite", "webpack", "rollup", "esbuild", "parcel",
         "storybook", "serve", "http-server", "live-server", "nodemon", "pm2",
@@ -328,6 +328,12 @@ pub(crate) const TABLE: &[Spec] = &[
         "code", "subl", "gedit", "mcedit", "joe", "jed", "ne",
     ])
     .writes_targets(A)
+    // Neovim run headless to install or update parsers, tools, plugins
+    .write_flags(&[
+        "-c=TSInstall*", "-c=TSUpdate*", "-c=MasonInstall*", "-c=MasonUpdate*", "-c=Lazy* sync",
+        "-c=Lazy* install", "-c=Lazy* update", "-c=Lazy* restore", "-c=PackerSync*",
+        "-c=PackerInstall*", "-c=PackerUpdate*",
+    ])
     .values(&[
         "-c", "-S", "-s", "-u", "-i", "-T", "--cmd", "-l", "--load", "-f", "--funcall",
     ])
@@ -2363,10 +2369,25 @@ pub(crate) const TABLE: &[Spec] = &[
             "ecto.migrate", "ecto.rollback", "ecto.create", "ecto.drop", "ecto.reset",
             "ecto.setup", "ecto.dump", "ecto.load", "new", "phx.new", "archive.install",
             "local.hex", "local.rebar", "igniter.*", "setup", "phx.digest", "phx.digest.clean",
-            "gettext.extract", "gettext.merge",
+            "gettext.extract", "gettext.merge", "clean",
         ])
         .always()
         .read_only(&["--check-unused", "--check-locked", "--check-up-to-date"]),
+        // `--format dot` writes xref_graph.dot (or `--output FILE`; `-`
+        // prints it)
+        sub(&["xref"]).subs(&[sub(&["graph"])
+            .write_flags(&["--format=dot"])
+            .read_only(&["--output=-"])
+            .values(&["--format", "--output", "--label", "--source", "--sink", "--exclude"])]),
+        // .credo.exs, a new check's file
+        sub(&["credo"]).subs(&[sub(&["gen.config", "gen.check"]).always()]),
+        // .sobelow-conf, .sobelow-skips; `--out FILE`
+        sub(&["sobelow"])
+            .write_flags(&["--save-config", "--mark-skip-all"])
+            .output(&["--out"])
+            .values(&["--config", "--format", "-i", "--ignore", "--ignore-files", "--root", "-r"]),
+        // doc/ is build output; a directory named with `-o` is written
+        sub(&["docs"]).output(&["-o", "--output"]).values(&["-f", "--formatter"]),
     ]),
     cmd(&["dart", "flutter"]).subs(&[
         sub(&["format"])
@@ -2470,25 +2491,98 @@ pub(crate) const TABLE: &[Spec] = &[
         .read_only(&["--check"])]),
     cmd(&["swiftformat"])
         .writes_targets(A)
-        .read_only(&["--lint", "--dryrun"]),
+        .read_only(&["--lint", "--dryrun"])
+        .files(&["--report"]),
     cmd(&["swift-format"])
         .write_flags(&["-i", "--in-place"])
         .targets(A)
         .subs(&[sub(&["format"])
             .write_flags(&["-i", "--in-place"])
             .targets(A)]),
-    cmd(&["swift"]).subs(&[sub(&["package"]).subs(&[sub(&[
-        "update", "resolve", "init", "reset", "edit", "unedit", "add-dependency", "add-target",
-        "clean",
-    ])
-    .always()])]),
+    cmd(&["swift"]).subs(&[
+        // a command plugin allowed to write the package's files
+        sub(&["package"])
+            .write_flags(&["--allow-writing-to-package-directory", "--allow-writing-to-directory"])
+            .values(&["--allow-writing-to-directory"])
+            .subs(&[
+                sub(&[
+                    "update", "resolve", "init", "reset", "edit", "unedit", "add-dependency",
+                    "add-target", "clean",
+                ])
+                .always(),
+                // rewrites the Package.swift header
+                sub(&["tools-version"]).write_flags(&["--set", "--set-current"]),
+            ]),
+        sub(&["test"]).output(&["--xunit-output"]),
+    ]),
+    // `swiftgen` and `config run` generate the sources its config names
+    cmd(&["swiftgen"]).always().subs(&[
+        sub(&["config"]).subs(&[sub(&["run"]).always()]),
+        sub(&["run"]).output(&["-o", "--output"]),
+        sub(&["template"]),
+    ]),
     cmd(&["swiftlint"])
         .write_flags(&["--fix", "--autocorrect"])
         .subs(&[
             sub(&["lint"]).write_flags(&["--fix", "--autocorrect"]),
             sub(&["autocorrect"]).always(),
         ]),
-    cmd(&["ktlint"]).write_flags(&["-F", "--format"]).targets(A),
+    // a reporter given `output=FILE` writes it; the git hooks
+    cmd(&["ktlint"])
+        .write_flags(&["-F", "--format", "--reporter=*output=*"])
+        .targets(A)
+        .subs(&[sub(&["installGitPreCommitHook", "installGitPrePushHook"]).always()]),
+    // a baseline file, the default config, fixes
+    cmd(&["detekt", "detekt-cli"])
+        .write_flags(&[
+            "--create-baseline", "-cb", "--generate-config", "-gc", "--auto-correct", "-ac",
+        ])
+        .values(&[
+            "--input", "-i", "--baseline", "-b", "--config", "-c", "--report", "-r",
+            "--excludes", "-ex", "--includes", "-in", "--classpath", "-cp", "--plugins", "-p",
+        ]),
+    // formats the project's files in place (the ones named, or all)
+    cmd(&["scalafmt"])
+        .always()
+        .targets(A)
+        .read_only(&["--test", "--check", "--list", "--stdout", "--stdin"])
+        .values(&["-c", "--config", "--config-str", "--exclude", "--mode", "--diff-branch"]),
+    // migrations applied, reverted or a schema cleaned; `info`, `validate`
+    // only read
+    cmd(&["flyway"]).subs(&[sub(&["migrate", "clean", "baseline", "repair", "undo"]).always()]),
+    // changesets applied or reverted, changelogs written; `status`,
+    // `history`, `update-sql` (unless `--output-file`) only read
+    cmd(&["liquibase"]).output(&["--output-file"]).subs(&[sub(&[
+        "update", "update-count", "update-to-tag", "rollback", "rollback-count",
+        "rollback-to-date", "drop-all", "generate-changelog", "diff-changelog", "changelog-sync",
+        "changelog-sync-to-tag", "tag", "clear-checksums", "release-locks",
+        "mark-next-changeset-ran",
+    ])
+    .always()
+    .output(&["--output-file"])]),
+    // luarocks: a rock built and installed, packed, a rockspec written,
+    // the tree purged, a config value set (`config KEY` shows it)
+    cmd(&["luarocks"])
+        .values(&["--tree", "--server", "--only-server", "--lua-version", "--lua-dir"])
+        .subs(&[
+            sub(&["make", "pack", "new_version", "write_rockspec", "purge"]).always(),
+            sub(&["config"]).with_args(2).write_flags(&["--unset"]),
+        ]),
+    // busted: `--coverage` writes luacov.stats.out; `-o` names an output
+    // handler, not a file
+    cmd(&["busted"]).write_flags(&["--coverage", "-c"]).values(&[
+        "-o", "--output", "-p", "--pattern", "-t", "--tags", "--exclude-tags", "-m", "--lpath",
+        "--cpath", "-r", "--run", "-f", "--config-file", "--lua", "--filter", "--filter-out",
+        "--name", "--helper", "--loaders", "-C", "--directory", "--exclude-pattern", "--seed",
+        "--repeat", "--lang",
+    ]),
+    // luacov writes its report (luacov.report.out) from the stats file
+    cmd(&["luacov"]).always(),
+    // selene: the Roblox standard library file, a std converted
+    cmd(&["selene"]).subs(&[sub(&[
+        "generate-roblox-std", "update-roblox-std", "upgrade-std",
+    ])
+    .always()]),
     cmd(&["ktfmt"])
         .writes_targets(A)
         .read_only(&["--dry-run", "-n", "--stdin-name"]),
@@ -2897,6 +2991,12 @@ pub(crate) const TABLE: &[Spec] = &[
             "publishToMavenLocal", "installDist", "clean",
             // snapshot images (Paparazzi, Roborazzi) and detekt's baseline
             "record*", "*:record*", "*detektBaseline*",
+            // migrations (Flyway, Liquibase), the API dump files, the
+            // version catalog, OpenRewrite, a release's version bump,
+            // commit and tag
+            "flywayMigrate", "flywayClean", "flywayRepair", "flywayBaseline", "flywayUndo",
+            "update", "rollback*", "dropAll", "apiDump", "*:apiDump", "versionCatalogUpdate",
+            "rewriteRun", "release",
         ])
         .read_only(&["-m", "--dry-run", "--help", "-h"])
         // lockfiles and gradle/verification-metadata.xml
@@ -2909,6 +3009,8 @@ pub(crate) const TABLE: &[Spec] = &[
             "--gradle-version", "--distribution-type", "--console", "--warning-mode",
             "--max-workers", "--type", "--dsl", "--update-locks", "--write-verification-metadata",
             "-D", "--system-prop", "-P", "--project-prop",
+            // `help --task NAME` describes a task
+            "--task",
         ]),
     cmd(&["mvn", "mvnw", "mvnw.cmd", "mvnd"])
         .tasks(&[
@@ -2917,6 +3019,10 @@ pub(crate) const TABLE: &[Spec] = &[
             "fmt:format", "license:format", "license:update-file-header", "sortpom:sort",
             "archetype:generate", "tidy:pom", "rewrite:run", "impsort:sort", "install", "deploy",
             "release:prepare", "release:perform", "wrapper:wrapper", "clean", "install:*",
+            // migrations applied or reverted, a generated changelog
+            "flyway:migrate", "flyway:clean", "flyway:repair", "flyway:baseline", "flyway:undo",
+            "liquibase:update", "liquibase:rollback", "liquibase:dropAll",
+            "liquibase:generateChangeLog",
         ])
         // goals' output files and directories (`-DoutputFile=deps.txt`)
         .output(&[
@@ -3059,7 +3165,11 @@ pub(crate) const TABLE: &[Spec] = &[
         "--refactor-options=*inplace*", "--refactor-options=-i", "--refactor-options=-i *",
     ]),
     // `simctl io DEVICE screenshot|recordVideo FILE`
-    cmd(&["simctl"]).subs(&[sub(&["io"]).writes_targets(Nth(3)).values(&["--type"])]),
+    // `erase` wipes the devices' data
+    cmd(&["simctl"]).subs(&[
+        sub(&["io"]).writes_targets(Nth(3)).values(&["--type"]),
+        sub(&["erase"]).always(),
+    ]),
     cmd(&["xcrun"]).run(0).values(&["--sdk", "-sdk", "--toolchain"]),
     // builds into DerivedData are build output; `clean` deletes it, and
     // archives, exports, result bundles and xcframeworks go where named
@@ -3501,6 +3611,8 @@ pub(crate) const TABLE: &[Spec] = &[
             "*/scalafmtAll", "scalafix", "scalafixAll", "*/scalafix", "*/scalafixAll",
             "scalafmtGenerateConfig", "clean", "publishLocal", "*/publishLocal", "publishM2",
             "*/publishM2", "new",
+            // sbt-release: bumps version.sbt, commits and tags
+            "release",
         ])
         .values(&["-J", "--java-home", "--sbt-dir", "--ivy", "-D"]),
     cmd(&["sqlfluff"]).subs(&[sub(&["fix", "format"])
@@ -3740,7 +3852,11 @@ pub(crate) const TABLE: &[Spec] = &[
             "--loop", "--timeout", "--fdtransfer",
         ]),
     // the JVM: a flight recording with a file name is written there
-    cmd(&["java"]).write_flags(&["-XX:StartFlightRecording=*filename=*"]),
+    // the JVM: a flight recording with a file name is written there;
+    // `-jar JAR ARGS` runs the jar with its arguments
+    cmd(&["java"])
+        .write_flags(&["-XX:StartFlightRecording=*filename=*"])
+        .run_after(&["-jar"]),
     // pinact: `run` pins the actions in the workflow files (`-check`,
     // `-diff`, `-fix=false` only report); `init` writes .pinact.yaml
     cmd(&["pinact"]).subs(&[
@@ -3787,8 +3903,18 @@ pub(crate) const DENO: Spec = cmd(&["deno"]).subs(&[
         .output(&["-o", "--output"])
         .values(DENO_VALUES),
     sub(&["test", "bench"])
-        .write_flags(&["--update"])
+        .write_flags(&["--update", "--coverage"])
+        .output(&["--junit-path"])
         .values(DENO_VALUES),
+    sub(&["outdated"]).write_flags(&["--update", "-u"]),
+    // the dependencies into the cache and the lock file, as `install`
+    sub(&["cache"]).always(),
+    // an HTML report in coverage/html, an lcov file with `--output`
+    sub(&["coverage"]).write_flags(&["--html"]).output(&["--output"]),
+    // replaces the deno binary (or writes `--output FILE`)
+    sub(&["upgrade"]).always().read_only(&["--dry-run"]).output(&["--output"]),
+    // the Jupyter kernelspec
+    sub(&["jupyter"]).write_flags(&["--install"]),
 ]);
 
 /// `emacs` as an editor: a write of its files (in batch mode, what its
@@ -3847,8 +3973,24 @@ pub(crate) const BUN: Spec = cmd(&["bun"]).run_task(0).subs(&[
         .run_task(0)
         .values(&["--cwd", "-r", "--preload", "--filter"]),
     sub(&["x"]).run(0),
-    sub(&["test"]).write_flags(&["-u", "--update-snapshots"]),
-    sub(&["pm"]).subs(&[sub(&["cache", "trust", "untrusted-fix", "migrate"]).always()]),
+    // an lcov coverage file, a reporter's file
+    sub(&["test"])
+        .write_flags(&["-u", "--update-snapshots", "--coverage-reporter=lcov"])
+        .output(&["--reporter-outfile"])
+        .values(&[
+            "--coverage-reporter", "--coverage-dir", "--reporter", "-t", "--test-name-pattern",
+            "--timeout", "--preload", "--rerun-each",
+        ]),
+    sub(&["pm"]).subs(&[
+        sub(&["trust", "untrusted-fix", "migrate"]).always(),
+        // `cache` prints its path, `cache rm` clears it
+        sub(&["cache"]).subs(&[sub(&["rm"]).always()]),
+        // the package's tarball
+        sub(&["pack"])
+            .always()
+            .read_only(&["--dry-run"])
+            .output(&["--destination", "--filename"]),
+    ]),
     sub(&[
         "build", "outdated", "why", "info", "upgrade-check", "repl", "--version",
     ]),

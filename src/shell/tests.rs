@@ -6042,3 +6042,209 @@ fn review5_options_before_subcommand() {
         ),
     ]);
 }
+
+/// Nineteenth blind batch: Elixir's mix tasks that write (clean, the xref
+/// graph file, credo's and sobelow's config, docs to a named directory)
+/// and `mix run -e` code.
+#[test]
+fn jvm19_elixir() {
+    check_pairs(&[
+        ("mix clean", "mix compile --warnings-as-errors"),
+        (
+            "mix xref graph --format dot",
+            "mix xref graph --format stats",
+        ),
+        (
+            "mix xref graph --format dot --output deps.dot",
+            "mix xref graph --format dot --output -",
+        ),
+        ("mix credo gen.config", "mix credo --strict"),
+        ("mix sobelow --save-config", "mix sobelow --config"),
+        ("mix docs -o /tmp/shop-docs", "mix docs --help"),
+        (
+            r#"mix run -e 'File.write!("priv/static/robots.txt", "User-agent: *\nDisallow: /admin\n")'"#,
+            r#"mix run -e 'IO.puts(File.read!("priv/static/robots.txt"))'"#,
+        ),
+        (
+            r#"mix run --eval 'File.rm_rf!("tmp/cache")'"#,
+            "mix run priv/repo/seeds_check.exs",
+        ),
+    ]);
+}
+
+/// Nineteenth blind batch: JVM builds' migration, API-dump, catalog,
+/// rewrite and release tasks, ktlint/detekt/scalafmt, the flyway and
+/// liquibase CLIs, a generator jar with `-o`.
+#[test]
+fn jvm19_jvm() {
+    check_pairs(&[
+        ("mvn flyway:migrate", "mvn flyway:info"),
+        ("mvn liquibase:update", "mvn liquibase:status"),
+        (
+            "mvn liquibase:rollback -Dliquibase.rollbackCount=1",
+            "mvn liquibase:history",
+        ),
+        ("./gradlew flywayMigrate", "./gradlew flywayInfo"),
+        (
+            "./gradlew update -PrunList=main",
+            "./gradlew status -PrunList=main",
+        ),
+        ("./gradlew apiDump", "./gradlew apiCheck"),
+        (
+            "./gradlew versionCatalogUpdate",
+            "./gradlew dependencyUpdates",
+        ),
+        ("./gradlew rewriteRun", "./gradlew rewriteDryRun"),
+        (
+            "./gradlew release -Prelease.useAutomaticVersion=true -Prelease.releaseVersion=1.4.0 -Prelease.newVersion=1.5.0-SNAPSHOT",
+            "./gradlew build -Prelease.useAutomaticVersion=true",
+        ),
+        (
+            "./gradlew spotlessApply",
+            "./gradlew help --task spotlessApply",
+        ),
+        (
+            "ktlint --reporter=checkstyle,output=build/reports/ktlint.xml",
+            "ktlint --reporter=checkstyle",
+        ),
+        ("ktlint installGitPreCommitHook", "ktlint 'src/**/*.kt'"),
+        (
+            "detekt --input src/main/kotlin --create-baseline --baseline config/detekt-baseline.xml",
+            "detekt --input src/main/kotlin --baseline config/detekt-baseline.xml",
+        ),
+        ("sbt \"release with-defaults\"", "sbt test"),
+        ("scalafmt", "scalafmt --test"),
+        ("scalafmt src/main", "scalafmt --list"),
+        (
+            "flyway -configFiles=conf/flyway.conf migrate",
+            "flyway -configFiles=conf/flyway.conf info",
+        ),
+        (
+            "flyway -url=jdbc:sqlite:shop.db -locations=filesystem:db/migration migrate",
+            "flyway -url=jdbc:sqlite:shop.db -locations=filesystem:db/migration validate",
+        ),
+        (
+            "liquibase generate-changelog --changelog-file=db/changelog/generated.yaml",
+            "liquibase status --changelog-file=db/changelog/db.changelog-master.yaml",
+        ),
+        (
+            "liquibase update --changelog-file=db/changelog/db.changelog-master.yaml",
+            "liquibase update-sql --changelog-file=db/changelog/db.changelog-master.yaml",
+        ),
+        (
+            "java -jar ~/tools/openapi-generator-cli.jar generate -i api/openapi.yaml -g kotlin-spring -o shop-api-gen",
+            "java -jar ~/tools/openapi-generator-cli.jar validate -i api/openapi.yaml",
+        ),
+    ]);
+}
+
+/// Nineteenth blind batch: SwiftPM's tools-version and writing plugins,
+/// test and format report files, swiftgen, erasing simulators.
+#[test]
+fn jvm19_swift() {
+    check_pairs(&[
+        (
+            "swift package tools-version --set 5.10",
+            "swift package tools-version",
+        ),
+        (
+            "swift package --allow-writing-to-package-directory format-source-code",
+            "swift package describe --type json",
+        ),
+        (
+            "swift test --parallel --xunit-output build/tests.xml",
+            "swift test --parallel",
+        ),
+        (
+            "swiftformat --lint . --report /tmp/swiftformat.json",
+            "swiftformat --lint .",
+        ),
+        (
+            "swiftgen config run --config swiftgen.yml",
+            "swiftgen config lint --config swiftgen.yml",
+        ),
+        ("xcrun simctl erase all", "xcrun simctl list devices"),
+    ]);
+}
+
+/// Nineteenth blind batch: luarocks, busted's coverage and luacov, Neovim
+/// installing parsers and tools headless, selene's standard library file.
+#[test]
+fn jvm19_lua() {
+    check_pairs(&[
+        ("luarocks make", "luarocks list"),
+        ("luarocks pack shop-1.2.0-1.rockspec", "luarocks show shop"),
+        (
+            "luarocks new_version shop-1.1.0-1.rockspec 1.2.0",
+            "luarocks lint shop-1.1.0-1.rockspec",
+        ),
+        (
+            "luarocks write_rockspec --lua-versions=5.1,5.4 --license=MIT",
+            "luarocks search shop",
+        ),
+        (
+            "luarocks config local_by_default true",
+            "luarocks config local_by_default",
+        ),
+        (
+            "luarocks purge --tree=.luarocks",
+            "luarocks list --tree=.luarocks",
+        ),
+        ("busted --coverage spec/ && luacov", "busted spec/"),
+        ("luacov", "busted -o TAP spec/unit"),
+        (
+            "nvim --headless -c 'TSInstallSync lua vim vimdoc query' -c q",
+            "nvim --headless -c 'checkhealth' -c q",
+        ),
+        (
+            "nvim --headless -c 'MasonInstall lua-language-server stylua' -c qall",
+            "nvim --headless -c 'lua print(vim.version())' -c qall",
+        ),
+        ("nvim --headless '+Lazy! sync' +qa", "nvim --version"),
+        ("selene generate-roblox-std", "selene src"),
+    ]);
+}
+
+/// Nineteenth blind batch: deno's outdated --update, cache, coverage
+/// files, code on stdin, upgrade, the Jupyter kernelspec.
+#[test]
+fn jvm19_deno() {
+    check_pairs(&[
+        ("deno outdated --update --latest", "deno outdated"),
+        ("deno cache --reload main.ts", "deno check main.ts"),
+        ("deno test --coverage=cov_profile", "deno test --allow-read"),
+        (
+            "deno coverage cov_profile --html",
+            "deno coverage cov_profile",
+        ),
+        (
+            "deno run -A - <<'EOF'\nawait Deno.mkdir(\"src/routes/api\", { recursive: true });\nEOF",
+            "deno run -A - <<'EOF'\nconsole.log(await Deno.readTextFile(\"deno.json\"));\nEOF",
+        ),
+        ("deno upgrade", "deno upgrade --dry-run"),
+        ("deno jupyter --install", "deno --version"),
+    ]);
+}
+
+/// Nineteenth blind batch: bun's pack tarball, cache clearing (`bun pm
+/// cache` alone prints its path), test coverage and reporter files, code
+/// on stdin.
+#[test]
+fn jvm19_bun() {
+    check_pairs(&[
+        ("bun pm pack", "bun pm ls"),
+        ("bun pm cache rm", "bun pm cache"),
+        (
+            "bun test --coverage --coverage-reporter=lcov --coverage-dir=coverage",
+            "bun test --coverage",
+        ),
+        (
+            "bun test --reporter=junit --reporter-outfile=./junit.xml",
+            "bun test --bail",
+        ),
+        (
+            "bun run - <<'EOF'\nawait Bun.write(\"src/generated/version.ts\", `export const VERSION = \"1.4.0\";\\n`);\nEOF",
+            "bun run - <<'EOF'\nconsole.log(await Bun.file(\"package.json\").text());\nEOF",
+        ),
+    ]);
+}
