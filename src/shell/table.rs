@@ -164,8 +164,8 @@ pub(crate) const TABLE: &[Spec] = &[
         "parted", "sensors", "pv", "ts", "ifne", "vipe", "combine", "isutf8", "errno", "pee",
         // builds, tests, linters and checkers: they write only build output
         "rustc", "clippy-driver", "rust-analyzer", "cargo-nextest", "tox", "nox", "pyright", "pylint", "flake8", "pyflakes", "pycodestyle", "pydocstyle",
-        "vulture", "radon", "xenon", "mocha", "ava", "karma", "cypress", "rspec",
-        "minitest", "psalm", "bats", "behave",
+        "vulture", "radon", "xenon", "mocha", "ava", "karma", "cypress",
+        "minitest", "bats", "behave",
         "scons", "kotlinc", "kotlin",
         "scalac", "scala", "ghci",
         "ocaml", "erl", "gleam",
@@ -175,7 +175,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "cargo-deny", "cargo-audit", "cargo-outdated", "cargo-udeps", "cargo-bloat",
         "cargo-expand", "tfsec", "kubeval", "kubeconform", "conftest", "opa",
         "spectral", "commitlint", "lint-staged", "danger", "sonar-scanner", "selene", "luacheck",
-        "credo", "dialyzer", "reek", "brakeman", "htmlhint", "jshint", "jscs", "vue-tsc",
+        "credo", "dialyzer", "reek", "htmlhint", "jshint", "jscs", "vue-tsc",
         "svelte-check", "astro", "nuxt", "vite", "webpack", "rollup", "esbuild", "parcel",
         "storybook", "serve", "http-server", "live-server", "nodemon", "pm2",
         "forever", "gunicorn", "uvicorn", "hypercorn", "celery",
@@ -453,8 +453,9 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["dpkg-deb"]).write_flags(&[
         "-x", "--extract", "-X", "--vextract", "-R", "--raw-extract", "-b", "--build",
     ]),
-    // PHPUnit runs tests (read-only) but writes the reports it is asked for
-    cmd(&["phpunit", "paratest"])
+    // PHPUnit (and Pest, which takes its options) runs tests (read-only)
+    // but writes the reports it is asked for; Pest's snapshots
+    cmd(&["phpunit", "paratest", "pest"])
         .values(&[
             "-c", "--configuration", "--bootstrap", "--filter", "--group", "--exclude-group",
             "--testsuite", "--exclude-testsuite", "--order-by", "--random-order-seed",
@@ -466,7 +467,9 @@ pub(crate) const TABLE: &[Spec] = &[
             "--coverage-cobertura", "--coverage-crap4j", "--coverage-html", "--coverage-php",
             "--coverage-xml", "--generate-baseline",
         ])
-        .write_flags(&["--generate-configuration", "--migrate-configuration"]),
+        .write_flags(&[
+            "--generate-configuration", "--migrate-configuration", "--update-snapshots",
+        ]),
     cmd(&["pg_dump", "pg_dumpall", "pg_restore"])
         .values(&[
             "-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username", "-F", "--format",
@@ -2266,6 +2269,8 @@ pub(crate) const TABLE: &[Spec] = &[
             "db:*", "generate", "g", "destroy", "d", "new", "credentials:edit", "*:install",
             "active_storage:install", "assets:precompile", "assets:clobber", "tmp:clear",
             "log:clear", "app:update",
+            // tmp/caching-dev.txt; tmp/restart.txt
+            "dev:cache", "restart",
             // Bundler's gem tasks: pkg/*.gem, installed, tagged and pushed
             "build", "release", "release:*", "install", "install:*",
         ])
@@ -2278,6 +2283,8 @@ pub(crate) const TABLE: &[Spec] = &[
                 "db:version", "db:migrate:status", "routes", "console", "c", "server", "s",
                 "runner", "about", "test", "stats", "notes", "dbconsole", "middleware", "secret",
                 "version",
+                // prints keys to copy into the credentials
+                "db:encryption:init",
             ]),
             sub(&["generate", "g", "destroy", "d", "new"])
                 .always()
@@ -2293,43 +2300,84 @@ pub(crate) const TABLE: &[Spec] = &[
             "-c", "--config", "-f", "--format", "--only", "--except", "-r", "--require",
         ])
         .files(&["-o", "--out"]),
+    // `--init`: .rspec and spec/spec_helper.rb; `-o FILE`: the formatter's output
+    cmd(&["rspec"])
+        .write_flags(&["--init"])
+        .output(&["-o", "--out"])
+        .values(&[
+            "-f", "--format", "-r", "--require", "-e", "--example", "-t", "--tag", "-I",
+            "--seed", "-P", "--pattern", "--exclude-pattern", "--order",
+        ]),
+    cmd(&["brakeman"])
+        .output(&["-o", "--output"])
+        .values(&["-f", "--format", "-c", "--config-file", "-i", "--ignore-config", "-p", "--path"]),
+    // Sorbet's RBI files; `--verify` only checks them
+    cmd(&["tapioca"]).subs(&[sub(&[
+        "gems", "gem", "dsl", "init", "annotations", "todo", "require", "configure",
+    ])
+    .always()
+    .read_only(&["--verify"])]),
+    // hooks in .git/hooks, the signature in .git/config
+    cmd(&["overcommit"]).write_flags(&["-i", "--install", "-u", "--uninstall", "--sign"]),
+    // config/importmap.rb and vendor/javascript
+    cmd(&["importmap"]).subs(&[sub(&["pin", "unpin", "update", "pristine"]).always()]),
     cmd(&["erblint", "erb_lint", "erb-lint", "haml-lint", "slim-lint"])
         .write_flags(&["--autocorrect", "-a", "--autocorrect-all", "-A"])
         .targets(A),
-    cmd(&["composer"]).subs(&[
-        sub(&[
-            "install", "require", "update", "upgrade", "remove", "dump-autoload", "dumpautoload",
-            "create-project", "init", "reinstall", "bump",
-        ])
-        .always()
-        .read_only(&["--dry-run"]),
-        // `composer config NAME VALUE…`: composer.json (or the global config)
-        sub(&["config"]).with_args(2).write_flags(&["--unset"]),
-    ]),
+    cmd(&["composer"]).subs(COMPOSER),
     // Symfony's bin/console: commands that write files, as data
-    cmd(&["console"]).subs(&[sub(&[
-        "cache:clear", "cache:warmup", "cache:pool:clear", "make:*", "doctrine:migrations:diff",
-        "doctrine:migrations:generate", "doctrine:migrations:dump-schema", "assets:install",
-        "importmap:require", "importmap:remove", "importmap:update", "importmap:install",
-        "asset-map:compile", "secrets:set", "secrets:remove", "secrets:generate-keys",
-        "secrets:decrypt-to-local", "translation:extract",
-    ])
-    .always()
-    .read_only(&["--dry-run"])]),
+    cmd(&["console"]).subs(CONSOLE),
+    // the Symfony CLI runs Composer and the console
+    cmd(&["symfony"]).subs(&[
+        sub(&["composer"]).subs(COMPOSER),
+        sub(&["console"]).subs(CONSOLE),
+    ]),
     cmd(&["phpstan", "phpstan.phar"])
         .write_flags(&["--generate-baseline", "-b"])
-        .values(&["-c", "--configuration", "-l", "--level", "--memory-limit", "--error-format"]),
+        .values(&["-c", "--configuration", "-l", "--level", "--memory-limit", "--error-format"])
+        .subs(&[
+            sub(&["clear-result-cache"]).always(),
+            sub(&["analyse", "analyze"])
+                .write_flags(&["--generate-baseline", "-b"])
+                .values(&[
+                    "-c", "--configuration", "-l", "--level", "--memory-limit", "--error-format",
+                ]),
+        ]),
+    // Psalm: a baseline, a report, Psalter's fixes (`--alter`), psalm.xml
+    // (`--init`), its caches
+    cmd(&["psalm", "psalm.phar"])
+        .files(&["--set-baseline", "--report"])
+        .write_flags(&[
+            "--update-baseline", "--alter", "--init", "--clear-cache", "--clear-global-cache",
+        ])
+        .read_only(&["--dry-run"]),
+    // Laravel Pint formats in place unless `--test`
+    cmd(&["pint"])
+        .always()
+        .targets(A)
+        .read_only(&["--test"])
+        .files(&["--output-to-file"])
+        .values(&["--config", "--preset", "--format", "--output-format", "--cache-file"]),
+    cmd(&["phinx"]).subs(&[sub(&[
+        "migrate", "rollback", "seed:run", "create", "init", "seed:create", "breakpoint",
+    ])
+    .always()
+    .read_only(&["-x", "--dry-run"])]),
     cmd(&["artisan"]).subs(&[
         sub(&[
             "migrate:status", "route:list", "about", "list", "help", "env", "test", "inspire",
             "tinker", "serve", "schedule:list", "queue:work",
         ]),
+        // prints the key instead of writing .env
+        sub(&["key:generate"]).always().read_only(&["--show"]),
         sub(&[
             "make:*", "migrate", "migrate:*", "db:seed", "db:wipe", "key:generate", "storage:link",
             "vendor:publish", "optimize", "optimize:clear", "config:cache", "config:clear",
             "route:cache", "route:clear", "view:cache", "view:clear", "event:cache", "cache:clear",
             "ide-helper:*", "livewire:make", "breeze:install", "jetstream:install", "install:*",
-            "lang:publish", "stub:publish",
+            "lang:publish", "stub:publish", "schema:dump",
+            // storage/framework/down
+            "down", "up",
         ])
         .always()
         .read_only(&["--pretend"]),
@@ -2409,10 +2457,30 @@ pub(crate) const TABLE: &[Spec] = &[
     ]),
     cmd(&["build_runner"]).subs(&[sub(&["build", "watch", "clean"]).always()]),
     cmd(&["dotnet"]).subs(&[
+        // `--report DIR`: format-report.json, even when only verifying
         sub(&["format"])
             .always()
-            .read_only(&["--verify-no-changes"]),
+            .read_only(&["--verify-no-changes"])
+            .files(&["--report"]),
         sub(&["add", "remove", "clean"]).always(),
+        // .NET 10's noun-first `dotnet package add|remove`; `list`, `search` show
+        sub(&["package"]).subs(&[sub(&["add", "remove"]).always()]),
+        // the CSharpier tool formats in place unless `check` (`--check` before 0.30)
+        sub(&["csharpier"])
+            .always()
+            .read_only(&["--check"])
+            .subs(&[sub(&["format"]).always(), sub(&["check"])]),
+        // the dotnet-outdated tool: `-u[:prompt]` upgrades the references
+        sub(&["outdated"]).write_flags(&["-u", "--upgrade", "-u:*", "--upgrade:*"]),
+        // appsettings.Development.json and the user secrets
+        sub(&["user-jwts"]).subs(&[sub(&["create", "remove", "clear"]).always(),
+            sub(&["key"]).write_flags(&["--reset"])]),
+        // MSBuild: a binary log (`-bl[:FILE]`), the preprocessed project
+        // (`-pp:FILE`; `-pp` alone prints it)
+        sub(&["msbuild"]).write_flags(&[
+            "-bl", "-bl:*", "/bl", "/bl:*", "-binaryLogger*", "/binaryLogger*", "-pp:*", "/pp:*",
+            "-preprocess:*", "/preprocess:*",
+        ]),
         // scaffolds from a template (`dotnet new console`); `list`, `search`
         // and `details` only show templates
         sub(&["new"])
@@ -2428,20 +2496,37 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["list"]),
             sub(&["*.sln", "*.slnx"]).always().subs(&[sub(&["list"])]),
         ]),
-        // builds write their default output; an explicit one counts
+        // builds write their default output; an explicit one counts, and so
+        // do a binary log (`-bl[:FILE]`), a results file from a TRX, HTML or
+        // JUnit logger, a data collector's attachments (`--collect "XPlat
+        // Code Coverage"`) and coverlet's coverage (`-p:CollectCoverage=true`)
         sub(&["publish", "build", "pack", "test"])
             .output(&["-o", "--output"])
             .values(&[
                 "-c", "--configuration", "-f", "--framework", "-r", "--runtime", "-a", "--arch",
-                "-v", "--verbosity",
+                "-v", "--verbosity", "-l", "--logger", "--collect", "--results-directory",
+            ])
+            .write_flags(&[
+                "-bl", "-bl:*", "/bl", "/bl:*", "-binaryLogger*", "/binaryLogger*",
+                "--logger=trx*", "--logger=html*", "--logger=junit*", "-l=trx*", "-l=html*",
+                "-l=junit*", "--logger:trx*", "--logger:html*", "--logger:junit*", "--collect",
+                "--collect:*", "-p:CollectCoverage=true", "/p:CollectCoverage=true",
+                "--property:CollectCoverage=true",
             ]),
         // secrets.json in the user profile
         sub(&["user-secrets"]).subs(&[sub(&["set", "remove", "clear", "init"]).always()]),
-        sub(&["nuget"]).subs(&[sub(&["locals"]).write_flags(&["-c", "--clear"])]),
-        // `-ep FILE`: the exported certificate
+        // NuGet.Config: `add|remove|update|enable|disable source`
+        sub(&["nuget"]).subs(&[
+            sub(&["locals"]).write_flags(&["-c", "--clear"]),
+            sub(&["add", "remove", "update", "enable", "disable"]).always(),
+        ]),
+        // creates (and with `--trust` trusts) the development certificate
+        // unless there is one; `--check` only checks; `-ep FILE` exports it
         sub(&["dev-certs"]).subs(&[sub(&["https"])
+            .always()
+            .read_only(&["-c", "--check"])
             .output(&["-ep", "--export-path"])
-            .write_flags(&["--clean", "--import"])
+            .write_flags(&["--clean", "--import", "-t", "--trust"])
             .values(&["-p", "--password", "--format"])]),
         sub(&["tool", "workload"]).subs(&[sub(&[
             "install", "uninstall", "update", "restore", "repair",
@@ -3807,13 +3892,71 @@ const DENO_VALUES: &[&str] = &[
 
 /// Subcommands of `git`.
 #[rustfmt::skip]
+// Composer's commands (also `composer global CMD`, `symfony composer CMD`)
+const COMPOSER: &[Spec] = &[
+    sub(&[
+        "install", "require", "req", "update", "upgrade", "remove", "dump-autoload",
+        "dumpautoload", "create-project", "init", "reinstall", "bump", "clear-cache",
+        "clearcache", "cc",
+        // plugins: composer-normalize rewrites composer.json; Symfony Flex's
+        // `dump-env` writes .env.local.php
+        "normalize", "dump-env",
+    ])
+    .always()
+    .read_only(&["--dry-run"]),
+    // `composer config NAME VALUE…`: composer.json (or the global config)
+    sub(&["config"]).with_args(2).write_flags(&["--unset"]),
+    sub(&["run-script", "run"]).run_task(0),
+    // the same commands in the global Composer home
+    sub(&["global", "g"]).subs(&[
+        sub(&[
+            "install", "require", "req", "update", "upgrade", "remove", "reinstall", "bump",
+        ])
+        .always()
+        .read_only(&["--dry-run"]),
+        sub(&["config"]).with_args(2).write_flags(&["--unset"]),
+    ]),
+];
+
+// Symfony's console: commands that write files, as data
+const CONSOLE: &[Spec] = &[
+    sub(&[
+        "cache:clear",
+        "cache:warmup",
+        "cache:pool:clear",
+        "make:*",
+        "doctrine:migrations:diff",
+        "doctrine:migrations:generate",
+        "doctrine:migrations:dump-schema",
+        "assets:install",
+        "importmap:require",
+        "importmap:remove",
+        "importmap:update",
+        "importmap:install",
+        "asset-map:compile",
+        "secrets:set",
+        "secrets:remove",
+        "secrets:generate-keys",
+        "secrets:decrypt-to-local",
+        // applying migrations
+        "doctrine:migrations:migrate",
+        "doctrine:migrations:execute",
+    ])
+    .always()
+    .read_only(&["--dry-run"]),
+    // without `--force` they only print (the messages, the SQL)
+    sub(&["translation:extract", "doctrine:schema:update"]).write_flags(&["--force", "-f"]),
+];
+
 const GIT: &[Spec] = &[
     // git-cliff run as `git cliff`
     sub(&["cliff"])
         .output(&["-o", "--output", "--prepend"])
         .values(CLIFF_VALUES),
     // `-u` records the upstream in .git/config
-    sub(&["push"]).write_flags(&["-u", "--set-upstream"]).read_only(&["-n", "--dry-run"]),
+    sub(&["push"])
+        .write_flags(&["-u", "--set-upstream"])
+        .read_only(&["-n", "--dry-run"]),
     sub(&["apply"])
         .always()
         .listing(&["--check", "--stat", "--numstat", "--summary"])
@@ -3824,57 +3967,193 @@ const GIT: &[Spec] = &[
         .read_only(&["-n", "--dry-run"])
         .values(&["--chmod", "--pathspec-from-file", "-e", "--exclude"]),
     sub(&[
-        "am", "cherry-pick", "revert", "merge", "rebase", "pull", "init", "clone", "reset",
-        "restore", "switch", "checkout", "update-ref", "update-index", "gc", "repack", "replace",
-        "checkout-index", "filter-branch", "filter-repo", "mergetool", "read-tree", "stage",
-        "prune-packed", "pack-refs", "maintenance", "fast-import", "absorb",
+        "am",
+        "cherry-pick",
+        "revert",
+        "merge",
+        "rebase",
+        "pull",
+        "init",
+        "clone",
+        "reset",
+        "restore",
+        "switch",
+        "checkout",
+        "update-ref",
+        "update-index",
+        "gc",
+        "repack",
+        "replace",
+        "checkout-index",
+        "filter-branch",
+        "filter-repo",
+        "mergetool",
+        "read-tree",
+        "stage",
+        "prune-packed",
+        "pack-refs",
+        "maintenance",
+        "fast-import",
+        "absorb",
     ])
     .always()
     .read_only(&["-h"])
     .values(&[
-        "-m", "--message", "-F", "--file", "-c", "-C", "-b", "-B", "--branch", "-s", "--strategy",
-        "-X", "--strategy-option", "--onto", "-u", "--upload-pack", "--depth", "--reference", "-o",
-        "--origin", "--template", "--separate-git-dir", "--pathspec-from-file", "-S", "--gpg-sign",
-        "--exec", "-x",
+        "-m",
+        "--message",
+        "-F",
+        "--file",
+        "-c",
+        "-C",
+        "-b",
+        "-B",
+        "--branch",
+        "-s",
+        "--strategy",
+        "-X",
+        "--strategy-option",
+        "--onto",
+        "-u",
+        "--upload-pack",
+        "--depth",
+        "--reference",
+        "-o",
+        "--origin",
+        "--template",
+        "--separate-git-dir",
+        "--pathspec-from-file",
+        "-S",
+        "--gpg-sign",
+        "--exec",
+        "-x",
     ]),
     sub(&["commit"])
         .always()
         .read_only(&["--dry-run", "-h"])
         .values(&[
-            "-m", "--message", "-F", "--file", "--author", "--date", "-c", "-C", "--reuse-message",
-            "--reedit-message", "--fixup", "--squash", "--cleanup", "--trailer", "-S",
-            "--gpg-sign", "--pathspec-from-file",
+            "-m",
+            "--message",
+            "-F",
+            "--file",
+            "--author",
+            "--date",
+            "-c",
+            "-C",
+            "--reuse-message",
+            "--reedit-message",
+            "--fixup",
+            "--squash",
+            "--cleanup",
+            "--trailer",
+            "-S",
+            "--gpg-sign",
+            "--pathspec-from-file",
         ]),
     sub(&["stash"]).always().subs(&[sub(&["list", "show"])]),
     sub(&["tag"])
         .with_args(1)
         .write_flags(&[
-            "-d", "--delete", "-a", "--annotate", "-s", "--sign", "-f", "--force", "-m", "-F",
-            "-u", "--message", "--file", "--local-user",
+            "-d",
+            "--delete",
+            "-a",
+            "--annotate",
+            "-s",
+            "--sign",
+            "-f",
+            "--force",
+            "-m",
+            "-F",
+            "-u",
+            "--message",
+            "--file",
+            "--local-user",
         ])
         .listing(&[
-            "-l", "--list", "--contains", "--no-contains", "--points-at", "--merged",
-            "--no-merged", "-n", "--sort", "--format", "-v", "--verify", "--column",
+            "-l",
+            "--list",
+            "--contains",
+            "--no-contains",
+            "--points-at",
+            "--merged",
+            "--no-merged",
+            "-n",
+            "--sort",
+            "--format",
+            "-v",
+            "--verify",
+            "--column",
         ])
         .values(&[
-            "-m", "-F", "-u", "--message", "--file", "--local-user", "--sort", "--format",
-            "--contains", "--no-contains", "--points-at", "--merged", "--no-merged", "--cleanup",
-            "--color", "--column",
+            "-m",
+            "-F",
+            "-u",
+            "--message",
+            "--file",
+            "--local-user",
+            "--sort",
+            "--format",
+            "--contains",
+            "--no-contains",
+            "--points-at",
+            "--merged",
+            "--no-merged",
+            "--cleanup",
+            "--color",
+            "--column",
         ]),
     sub(&["branch"])
         .with_args(1)
         .write_flags(&[
-            "-d", "-D", "--delete", "-m", "-M", "--move", "-c", "-C", "--copy", "-f", "--force",
-            "-u", "--set-upstream-to", "--unset-upstream", "--edit-description", "-t", "--track",
+            "-d",
+            "-D",
+            "--delete",
+            "-m",
+            "-M",
+            "--move",
+            "-c",
+            "-C",
+            "--copy",
+            "-f",
+            "--force",
+            "-u",
+            "--set-upstream-to",
+            "--unset-upstream",
+            "--edit-description",
+            "-t",
+            "--track",
         ])
         .listing(&[
-            "-a", "--all", "-r", "--remotes", "-l", "--list", "-v", "-vv", "--verbose",
-            "--contains", "--no-contains", "--merged", "--no-merged", "--points-at",
-            "--show-current", "--format", "--sort", "--column",
+            "-a",
+            "--all",
+            "-r",
+            "--remotes",
+            "-l",
+            "--list",
+            "-v",
+            "-vv",
+            "--verbose",
+            "--contains",
+            "--no-contains",
+            "--merged",
+            "--no-merged",
+            "--points-at",
+            "--show-current",
+            "--format",
+            "--sort",
+            "--column",
         ])
         .values(&[
-            "-u", "--set-upstream-to", "--contains", "--no-contains", "--merged", "--no-merged",
-            "--points-at", "--format", "--sort", "--color", "--column",
+            "-u",
+            "--set-upstream-to",
+            "--contains",
+            "--no-contains",
+            "--merged",
+            "--no-merged",
+            "--points-at",
+            "--format",
+            "--sort",
+            "--color",
+            "--column",
         ]),
     sub(&["worktree"]).subs(&[sub(&[
         "add", "remove", "move", "prune", "repair", "lock", "unlock",
@@ -3883,7 +4162,14 @@ const GIT: &[Spec] = &[
     .read_only(&["-n", "--dry-run"])]),
     sub(&["submodule"]).values(&["--quiet"]).subs(&[
         sub(&[
-            "add", "update", "init", "deinit", "sync", "absorbgitdirs", "set-branch", "set-url",
+            "add",
+            "update",
+            "init",
+            "deinit",
+            "sync",
+            "absorbgitdirs",
+            "set-branch",
+            "set-url",
         ])
         .always(),
         sub(&["foreach"]).code_args(All),
@@ -3897,18 +4183,37 @@ const GIT: &[Spec] = &[
         .always()
         .subs(&[sub(&["log", "view", "visualize", "terms", "help"])]),
     sub(&["remote"]).subs(&[sub(&[
-        "add", "remove", "rm", "rename", "set-url", "set-head", "set-branches", "prune",
+        "add",
+        "remove",
+        "rm",
+        "rename",
+        "set-url",
+        "set-head",
+        "set-branches",
+        "prune",
     ])
     .always()
     .read_only(&["-n", "--dry-run"])]),
     sub(&["config"])
         .with_args(2)
         .write_flags(&[
-            "--unset", "--unset-all", "--add", "--replace-all", "--rename-section",
-            "--remove-section", "-e", "--edit",
+            "--unset",
+            "--unset-all",
+            "--add",
+            "--replace-all",
+            "--rename-section",
+            "--remove-section",
+            "-e",
+            "--edit",
         ])
         .listing(&[
-            "--get", "--get-all", "--get-regexp", "-l", "--list", "--get-urlmatch", "--get-color",
+            "--get",
+            "--get-all",
+            "--get-regexp",
+            "-l",
+            "--list",
+            "--get-urlmatch",
+            "--get-color",
             "--get-colorbool",
         ])
         .values(&["-f", "--file", "--blob", "--type", "--default", "--comment"])
@@ -3932,7 +4237,14 @@ const GIT: &[Spec] = &[
     sub(&["reflog"]).subs(&[sub(&["expire", "delete"]).always()]),
     sub(&["lfs"]).subs(&[
         sub(&[
-            "pull", "checkout", "install", "untrack", "migrate", "fetch", "prune", "uninstall",
+            "pull",
+            "checkout",
+            "install",
+            "untrack",
+            "migrate",
+            "fetch",
+            "prune",
+            "uninstall",
         ])
         .always(),
         // without a pattern it lists the tracked ones
@@ -3943,7 +4255,12 @@ const GIT: &[Spec] = &[
     sub(&["merge-tree"]).write_flags(&["--write-tree"]),
     // objects written into .git (trees, commits, tags, packs)
     sub(&[
-        "write-tree", "commit-tree", "mktree", "mktag", "unpack-objects", "index-pack",
+        "write-tree",
+        "commit-tree",
+        "mktree",
+        "mktag",
+        "unpack-objects",
+        "index-pack",
         "update-server-info",
     ])
     .always()
@@ -3951,12 +4268,15 @@ const GIT: &[Spec] = &[
     sub(&["pack-objects"]).always().read_only(&["--stdout"]),
     // the current file, merged in place (`-p` prints)
     sub(&["merge-file"]).always().read_only(&["-p", "--stdout"]),
-    sub(&["commit-graph", "multi-pack-index"]).subs(&[sub(&["write", "expire", "repack"]).always()]),
+    sub(&["commit-graph", "multi-pack-index"])
+        .subs(&[sub(&["write", "expire", "repack"]).always()]),
     sub(&["fsck"]).write_flags(&["--lost-found"]),
     // `bundle create FILE …` (`-`: standard output); `unbundle` writes
     // objects; `verify`, `list-heads` only read
     sub(&["bundle"]).subs(&[
-        sub(&["create"]).writes_targets(Targets::First).values(&["--version"]),
+        sub(&["create"])
+            .writes_targets(Targets::First)
+            .values(&["--version"]),
         sub(&["unbundle"]).always(),
     ]),
 ];
