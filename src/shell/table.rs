@@ -2366,8 +2366,10 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["artisan"]).subs(&[
         sub(&[
             "migrate:status", "route:list", "about", "list", "help", "env", "test", "inspire",
-            "tinker", "serve", "schedule:list", "queue:work",
+            "serve", "schedule:list", "queue:work",
         ]),
+        // `--execute CODE`: PHP code
+        sub(&["tinker"]).python_code(&["--execute"]),
         // prints the key instead of writing .env
         sub(&["key:generate"]).always().read_only(&["--show"]),
         sub(&[

@@ -5932,3 +5932,25 @@ fn dn19_ruby_tools() {
         ),
     ]);
 }
+
+#[test]
+fn dn19_inline_code() {
+    check_pairs(&[
+        (
+            "php artisan tinker --execute='file_put_contents(storage_path(\"app/report.json\"), App\\Models\\Order::all()->toJson());'",
+            "php artisan tinker --execute='echo App\\Models\\Order::count();'",
+        ),
+        (
+            "bin/rails runner 'File.write(\"tmp/route_names.txt\", Rails.application.routes.named_routes.names.join(\"\\n\"))'",
+            "bin/rails runner 'puts Rails.application.routes.named_routes.names.join(\"\\n\")'",
+        ),
+        (
+            "bundle exec rails r 'File.write(\"x.txt\", User.count.to_s)'",
+            "bundle exec rails r 'puts User.count'",
+        ),
+        (
+            "bin/rails runner -e production 'FileUtils.rm_rf(\"tmp/exports\")'",
+            "bin/rails runner -e production script/report.rb",
+        ),
+    ]);
+}
