@@ -3910,7 +3910,7 @@ const COMPOSER: &[Spec] = &[
     sub(&["config"]).with_args(2).write_flags(&["--unset"]),
     sub(&["run-script", "run"]).run_task(0),
     // the same commands in the global Composer home
-    sub(&["global", "g"]).subs(&[
+    sub(&["global"]).subs(&[
         sub(&[
             "install", "require", "req", "update", "upgrade", "remove", "reinstall", "bump",
         ])
