@@ -1330,7 +1330,7 @@ impl Cx<'_, '_, '_> {
                     }
                 }
             }
-            "ts-node" | "tsx" | "crystal" | "clojure" | "clj" | "bb" | "erl" => {
+            "ts-node" | "tsx" | "crystal" | "clojure" | "clj" | "bb" | "erl" | "rails" => {
                 self.inline_code_of_known(name, args, marks);
             }
             "mix" if args.first().is_some_and(|a| a == "run") => {
@@ -1362,8 +1362,9 @@ impl Cx<'_, '_, '_> {
 
     /// Inline code given to commands the table knows for their other uses:
     /// `ts-node -e` (Node), `crystal eval` (read as Ruby, which its file
-    /// calls follow), `clojure -e`, `bb -e` or `bb '(…)'` (Clojure), `erl
-    /// -eval` (Erlang). The words before a script or main namespace only.
+    /// calls follow), `rails runner CODE` (Ruby; a `.rb` file is a script),
+    /// `clojure -e`, `bb -e` or `bb '(…)'` (Clojure), `erl -eval` (Erlang).
+    /// The words before a script or main namespace only.
     fn inline_code_of_known(&mut self, name: &str, args: &[Arg<'_>], marks: Marks) {
         let mut i = 0;
         while let Some(a) = args.get(i) {
@@ -1391,6 +1392,28 @@ impl Cx<'_, '_, '_> {
                     self.code(Lang::Ruby, &code, "crystal eval");
                     return;
                 }
+                ("rails", "runner" | "r") if i == 1 => {
+                    // `-e ENV`, `--environment ENV`: the first other word is
+                    // the code or a script file
+                    let mut k = 1;
+                    while let Some(w) = args.get(k) {
+                        match w.as_ref() {
+                            "-e" | "--environment" => k += 2,
+                            w if w.starts_with('-') => k += 1,
+                            _ => break,
+                        }
+                    }
+                    if let Some(w) = args.get(k)
+                        && !w.ends_with(".rb")
+                    {
+                        if marks.code(k, w) {
+                            self.unknown(format_args!("the code run by rails runner"), w);
+                        }
+                        self.code(Lang::Ruby, w, "rails runner");
+                    }
+                    return;
+                }
+                ("rails", _) => return,
                 ("bb", _) if key.starts_with('(') => {
                     if marks.code(i - 1, key) {
                         self.unknown(format_args!("the code run by bb"), key);

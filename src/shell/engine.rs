@@ -121,6 +121,15 @@ fn any(mut list: Entries, key: &str, val: Option<&str>) -> bool {
     list.any(|e| matches(e, key, val))
 }
 
+/// The language of the code a `python_code` option gives: the tool's own
+/// (`manage.py shell -c` Python, `artisan tinker --execute` PHP).
+fn code_lang(label: &str) -> Lang {
+    match label.split(' ').next() {
+        Some("artisan") => Lang::Php,
+        _ => Lang::Python,
+    }
+}
+
 /// The option part of an entry (`--emit` of `--emit=stdout`).
 fn entry_key(e: &str) -> &str {
     e.split_once('=').map_or(e, |(k, _)| k)
@@ -709,7 +718,7 @@ impl Cx<'_, '_, '_> {
                 if marks.code(vi, code) {
                     self.unknown(format_args!("the code run by {who}"), code);
                 }
-                self.code(Lang::Python, code, &who);
+                self.code(code_lang(label), code, &who);
             }
             for &(vi, opt, v) in outputs {
                 if !is_stdout(v) && !is_process(v, marks, vi) {

@@ -27,7 +27,8 @@
 //! - `code`: options whose value is shell code it runs (`flock -c`);
 //!   `code_args`: which arguments are shell code (`trap CODE SIGNAL`,
 //!   `watch CMD…`, `hyperfine CMD…`); `python_code`: options whose value
-//!   is Python code (`manage.py shell -c`);
+//!   is code in the tool's own language: Python (`manage.py shell -c`),
+//!   PHP for `artisan` (`tinker --execute`);
 //! - `chdir`: options that change the directory its targets are relative
 //!   to (`git -C DIR`);
 //! - `tasks`: its arguments are task names (`make fmt`): a task named like a
@@ -129,7 +130,8 @@ pub struct Spec {
     pub run_after: List,
     pub mounts: List,
     pub code: List,
-    /// Options whose value is Python code (`manage.py shell -c CODE`).
+    /// Options whose value is code in the tool's language: Python
+    /// (`manage.py shell -c CODE`), PHP for `artisan`.
     pub python_code: List,
     pub code_args: CodeArgs,
     pub chdir: List,

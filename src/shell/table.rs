@@ -164,8 +164,8 @@ pub(crate) const TABLE: &[Spec] = &[
         "parted", "sensors", "pv", "ts", "ifne", "vipe", "combine", "isutf8", "errno", "pee",
         // builds, tests, linters and checkers: they write only build output
         "rustc", "clippy-driver", "rust-analyzer", "cargo-nextest", "tox", "nox", "pyright", "pylint", "flake8", "pyflakes", "pycodestyle", "pydocstyle",
-        "vulture", "radon", "xenon", "mocha", "ava", "karma", "cypress", "rspec",
-        "minitest", "psalm", "bats", "behave",
+        "vulture", "radon", "xenon", "mocha", "ava", "karma", "cypress",
+        "minitest", "bats", "behave",
         "scons", "kotlinc", "kotlin",
         "scalac", "scala", "ghci",
         "ocaml", "erl", "gleam",
@@ -175,7 +175,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "cargo-deny", "cargo-audit", "cargo-outdated", "cargo-udeps", "cargo-bloat",
         "cargo-expand", "tfsec", "kubeval", "kubeconform", "conftest", "opa",
         "spectral", "commitlint", "lint-staged", "danger", "sonar-scanner", "luacheck",
-        "credo", "dialyzer", "reek", "brakeman", "htmlhint", "jshint", "jscs", "vue-tsc",
+        "credo", "dialyzer", "reek", "htmlhint", "jshint", "jscs", "vue-tsc",
         "svelte-check", "astro", "nuxt", "vite", "webpack", "rollup", "esbuild", "parcel",
         "storybook", "serve", "http-server", "live-server", "nodemon", "pm2",
         "forever", "gunicorn", "uvicorn", "hypercorn", "celery",
@@ -456,8 +456,9 @@ pub(crate) const TABLE: &[Spec] = &[
         "-x", "--extract", "-X", "--vextract", "-R", "--raw-extract", "-b", "--build", "-e",
         "--control",
     ]),
-    // PHPUnit runs tests (read-only) but writes the reports it is asked for
-    cmd(&["phpunit", "paratest"])
+    // PHPUnit (and Pest, which takes its options) runs tests (read-only)
+    // but writes the reports it is asked for; Pest's snapshots
+    cmd(&["phpunit", "paratest", "pest"])
         .values(&[
             "-c", "--configuration", "--bootstrap", "--filter", "--group", "--exclude-group",
             "--testsuite", "--exclude-testsuite", "--order-by", "--random-order-seed",
@@ -472,6 +473,7 @@ pub(crate) const TABLE: &[Spec] = &[
         // `--coverage-text=FILE`; bare, the report goes to stdout
         .write_flags(&[
             "--generate-configuration", "--migrate-configuration", "--coverage-text=*",
+            "--update-snapshots",
         ]),
     cmd(&["pg_dump", "pg_dumpall", "pg_restore"])
         .values(&[
@@ -2274,6 +2276,8 @@ pub(crate) const TABLE: &[Spec] = &[
             "db:*", "generate", "g", "destroy", "d", "new", "credentials:edit", "*:install",
             "active_storage:install", "assets:precompile", "assets:clobber", "tmp:clear",
             "log:clear", "app:update",
+            // tmp/caching-dev.txt; tmp/restart.txt
+            "dev:cache", "restart",
             // Bundler's gem tasks: pkg/*.gem, installed, tagged and pushed
             "build", "release", "release:*", "install", "install:*",
         ])
@@ -2286,6 +2290,8 @@ pub(crate) const TABLE: &[Spec] = &[
                 "db:version", "db:migrate:status", "routes", "console", "c", "server", "s",
                 "runner", "about", "test", "stats", "notes", "dbconsole", "middleware", "secret",
                 "version",
+                // prints keys to copy into the credentials
+                "db:encryption:init",
             ]),
             sub(&["generate", "g", "destroy", "d", "new"])
                 .always()
@@ -2301,43 +2307,86 @@ pub(crate) const TABLE: &[Spec] = &[
             "-c", "--config", "-f", "--format", "--only", "--except", "-r", "--require",
         ])
         .files(&["-o", "--out"]),
+    // `--init`: .rspec and spec/spec_helper.rb; `-o FILE`: the formatter's output
+    cmd(&["rspec"])
+        .write_flags(&["--init"])
+        .output(&["-o", "--out"])
+        .values(&[
+            "-f", "--format", "-r", "--require", "-e", "--example", "-t", "--tag", "-I",
+            "--seed", "-P", "--pattern", "--exclude-pattern", "--order",
+        ]),
+    cmd(&["brakeman"])
+        .output(&["-o", "--output"])
+        .values(&["-f", "--format", "-c", "--config-file", "-i", "--ignore-config", "-p", "--path"]),
+    // Sorbet's RBI files; `--verify` only checks them
+    cmd(&["tapioca"]).subs(&[sub(&[
+        "gems", "gem", "dsl", "init", "annotations", "todo", "require", "configure",
+    ])
+    .always()
+    .read_only(&["--verify"])]),
+    // hooks in .git/hooks, the signature in .git/config
+    cmd(&["overcommit"]).write_flags(&["-i", "--install", "-u", "--uninstall", "--sign"]),
+    // config/importmap.rb and vendor/javascript
+    cmd(&["importmap"]).subs(&[sub(&["pin", "unpin", "update", "pristine"]).always()]),
     cmd(&["erblint", "erb_lint", "erb-lint", "haml-lint", "slim-lint"])
         .write_flags(&["--autocorrect", "-a", "--autocorrect-all", "-A"])
         .targets(A),
-    cmd(&["composer"]).subs(&[
-        sub(&[
-            "install", "require", "update", "upgrade", "remove", "dump-autoload", "dumpautoload",
-            "create-project", "init", "reinstall", "bump",
-        ])
-        .always()
-        .read_only(&["--dry-run"]),
-        // `composer config NAME VALUE…`: composer.json (or the global config)
-        sub(&["config"]).with_args(2).write_flags(&["--unset"]),
-    ]),
+    cmd(&["composer"]).subs(COMPOSER),
     // Symfony's bin/console: commands that write files, as data
-    cmd(&["console"]).subs(&[sub(&[
-        "cache:clear", "cache:warmup", "cache:pool:clear", "make:*", "doctrine:migrations:diff",
-        "doctrine:migrations:generate", "doctrine:migrations:dump-schema", "assets:install",
-        "importmap:require", "importmap:remove", "importmap:update", "importmap:install",
-        "asset-map:compile", "secrets:set", "secrets:remove", "secrets:generate-keys",
-        "secrets:decrypt-to-local", "translation:extract",
-    ])
-    .always()
-    .read_only(&["--dry-run"])]),
+    cmd(&["console"]).subs(CONSOLE),
+    // the Symfony CLI runs Composer and the console
+    cmd(&["symfony"]).subs(&[
+        sub(&["composer"]).subs(COMPOSER),
+        sub(&["console"]).subs(CONSOLE),
+    ]),
     cmd(&["phpstan", "phpstan.phar"])
         .write_flags(&["--generate-baseline", "-b"])
-        .values(&["-c", "--configuration", "-l", "--level", "--memory-limit", "--error-format"]),
+        .values(&["-c", "--configuration", "-l", "--level", "--memory-limit", "--error-format"])
+        .subs(&[
+            sub(&["clear-result-cache"]).always(),
+            sub(&["analyse", "analyze"])
+                .write_flags(&["--generate-baseline", "-b"])
+                .values(&[
+                    "-c", "--configuration", "-l", "--level", "--memory-limit", "--error-format",
+                ]),
+        ]),
+    // Psalm: a baseline, a report, Psalter's fixes (`--alter`), psalm.xml
+    // (`--init`), its caches
+    cmd(&["psalm", "psalm.phar"])
+        .files(&["--set-baseline", "--report"])
+        .write_flags(&[
+            "--update-baseline", "--alter", "--init", "--clear-cache", "--clear-global-cache",
+        ])
+        .read_only(&["--dry-run"]),
+    // Laravel Pint formats in place unless `--test`
+    cmd(&["pint"])
+        .always()
+        .targets(A)
+        .read_only(&["--test"])
+        .files(&["--output-to-file"])
+        .values(&["--config", "--preset", "--format", "--output-format", "--cache-file"]),
+    cmd(&["phinx"]).subs(&[sub(&[
+        "migrate", "rollback", "seed:run", "create", "init", "seed:create", "breakpoint",
+    ])
+    .always()
+    .read_only(&["-x", "--dry-run"])]),
     cmd(&["artisan"]).subs(&[
         sub(&[
             "migrate:status", "route:list", "about", "list", "help", "env", "test", "inspire",
-            "tinker", "serve", "schedule:list", "queue:work",
+            "serve", "schedule:list", "queue:work",
         ]),
+        // `--execute CODE`: PHP code
+        sub(&["tinker"]).python_code(&["--execute"]),
+        // prints the key instead of writing .env
+        sub(&["key:generate"]).always().read_only(&["--show"]),
         sub(&[
             "make:*", "migrate", "migrate:*", "db:seed", "db:wipe", "key:generate", "storage:link",
             "vendor:publish", "optimize", "optimize:clear", "config:cache", "config:clear",
             "route:cache", "route:clear", "view:cache", "view:clear", "event:cache", "cache:clear",
             "ide-helper:*", "livewire:make", "breeze:install", "jetstream:install", "install:*",
-            "lang:publish", "stub:publish",
+            "lang:publish", "stub:publish", "schema:dump",
+            // storage/framework/down
+            "down", "up",
         ])
         .always()
         .read_only(&["--pretend"]),
@@ -2432,10 +2481,30 @@ pub(crate) const TABLE: &[Spec] = &[
     ]),
     cmd(&["build_runner"]).subs(&[sub(&["build", "watch", "clean"]).always()]),
     cmd(&["dotnet"]).subs(&[
+        // `--report DIR`: format-report.json, even when only verifying
         sub(&["format"])
             .always()
-            .read_only(&["--verify-no-changes"]),
+            .read_only(&["--verify-no-changes"])
+            .files(&["--report"]),
         sub(&["add", "remove", "clean"]).always(),
+        // .NET 10's noun-first `dotnet package add|remove`; `list`, `search` show
+        sub(&["package"]).subs(&[sub(&["add", "remove"]).always()]),
+        // the CSharpier tool formats in place unless `check` (`--check` before 0.30)
+        sub(&["csharpier"])
+            .always()
+            .read_only(&["--check"])
+            .subs(&[sub(&["format"]).always(), sub(&["check"])]),
+        // the dotnet-outdated tool: `-u[:prompt]` upgrades the references
+        sub(&["outdated"]).write_flags(&["-u", "--upgrade", "-u:*", "--upgrade:*"]),
+        // appsettings.Development.json and the user secrets
+        sub(&["user-jwts"]).subs(&[sub(&["create", "remove", "clear"]).always(),
+            sub(&["key"]).write_flags(&["--reset"])]),
+        // MSBuild: a binary log (`-bl[:FILE]`), the preprocessed project
+        // (`-pp:FILE`; `-pp` alone prints it)
+        sub(&["msbuild"]).write_flags(&[
+            "-bl", "-bl:*", "/bl", "/bl:*", "-binaryLogger*", "/binaryLogger*", "-pp:*", "/pp:*",
+            "-preprocess:*", "/preprocess:*",
+        ]),
         // scaffolds from a template (`dotnet new console`); `list`, `search`
         // and `details` only show templates
         sub(&["new"])
@@ -2451,20 +2520,37 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["list"]),
             sub(&["*.sln", "*.slnx"]).always().subs(&[sub(&["list"])]),
         ]),
-        // builds write their default output; an explicit one counts
+        // builds write their default output; an explicit one counts, and so
+        // do a binary log (`-bl[:FILE]`), a results file from a TRX, HTML or
+        // JUnit logger, a data collector's attachments (`--collect "XPlat
+        // Code Coverage"`) and coverlet's coverage (`-p:CollectCoverage=true`)
         sub(&["publish", "build", "pack", "test"])
             .output(&["-o", "--output"])
             .values(&[
                 "-c", "--configuration", "-f", "--framework", "-r", "--runtime", "-a", "--arch",
-                "-v", "--verbosity",
+                "-v", "--verbosity", "-l", "--logger", "--collect", "--results-directory",
+            ])
+            .write_flags(&[
+                "-bl", "-bl:*", "/bl", "/bl:*", "-binaryLogger*", "/binaryLogger*",
+                "--logger=trx*", "--logger=html*", "--logger=junit*", "-l=trx*", "-l=html*",
+                "-l=junit*", "--logger:trx*", "--logger:html*", "--logger:junit*", "--collect",
+                "--collect:*", "-p:CollectCoverage=true", "/p:CollectCoverage=true",
+                "--property:CollectCoverage=true",
             ]),
         // secrets.json in the user profile
         sub(&["user-secrets"]).subs(&[sub(&["set", "remove", "clear", "init"]).always()]),
-        sub(&["nuget"]).subs(&[sub(&["locals"]).write_flags(&["-c", "--clear"])]),
-        // `-ep FILE`: the exported certificate
+        // NuGet.Config: `add|remove|update|enable|disable source`
+        sub(&["nuget"]).subs(&[
+            sub(&["locals"]).write_flags(&["-c", "--clear"]),
+            sub(&["add", "remove", "update", "enable", "disable"]).always(),
+        ]),
+        // creates (and with `--trust` trusts) the development certificate
+        // unless there is one; `--check` only checks; `-ep FILE` exports it
         sub(&["dev-certs"]).subs(&[sub(&["https"])
+            .always()
+            .read_only(&["-c", "--check"])
             .output(&["-ep", "--export-path"])
-            .write_flags(&["--clean", "--import"])
+            .write_flags(&["--clean", "--import", "-t", "--trust"])
             .values(&["-p", "--password", "--format"])]),
         sub(&["tool", "workload"]).subs(&[sub(&[
             "install", "uninstall", "update", "restore", "repair",
@@ -4003,13 +4089,21 @@ const DENO_VALUES: &[&str] = &[
     "--lock", "--env-file",
 ];
 
-/// Subcommands of `git`.
-#[rustfmt::skip]
 /// vcpkg's options that take a value.
 const VCPKG_VALUES: &[&str] = &[
-    "--triplet", "--host-triplet", "--vcpkg-root", "--x-install-root", "--overlay-ports",
-    "--overlay-triplets", "--downloads-root", "--x-buildtrees-root", "--x-packages-root",
-    "--binarysource", "--x-asset-sources", "--feature-flags", "--x-manifest-root",
+    "--triplet",
+    "--host-triplet",
+    "--vcpkg-root",
+    "--x-install-root",
+    "--overlay-ports",
+    "--overlay-triplets",
+    "--downloads-root",
+    "--x-buildtrees-root",
+    "--x-packages-root",
+    "--binarysource",
+    "--x-asset-sources",
+    "--feature-flags",
+    "--x-manifest-root",
 ];
 
 /// chezmoi's global `-o FILE` and the options that take a value.
@@ -4030,6 +4124,84 @@ const CHEZMOI_VALUES: &[&str] = &[
     "--persistent-state",
 ];
 
+// Composer's commands (also `composer global CMD`, `symfony composer CMD`)
+const COMPOSER: &[Spec] = &[
+    sub(&[
+        "install",
+        "require",
+        "req",
+        "update",
+        "upgrade",
+        "remove",
+        "dump-autoload",
+        "dumpautoload",
+        "create-project",
+        "init",
+        "reinstall",
+        "bump",
+        "clear-cache",
+        "clearcache",
+        "cc",
+        // plugins: composer-normalize rewrites composer.json; Symfony Flex's
+        // `dump-env` writes .env.local.php
+        "normalize",
+        "dump-env",
+    ])
+    .always()
+    .read_only(&["--dry-run"]),
+    // `composer config NAME VALUE…`: composer.json (or the global config)
+    sub(&["config"]).with_args(2).write_flags(&["--unset"]),
+    sub(&["run-script", "run"]).run_task(0),
+    // the same commands in the global Composer home
+    sub(&["global"]).subs(&[
+        sub(&[
+            "install",
+            "require",
+            "req",
+            "update",
+            "upgrade",
+            "remove",
+            "reinstall",
+            "bump",
+        ])
+        .always()
+        .read_only(&["--dry-run"]),
+        sub(&["config"]).with_args(2).write_flags(&["--unset"]),
+    ]),
+];
+
+// Symfony's console: commands that write files, as data
+const CONSOLE: &[Spec] = &[
+    sub(&[
+        "cache:clear",
+        "cache:warmup",
+        "cache:pool:clear",
+        "make:*",
+        "doctrine:migrations:diff",
+        "doctrine:migrations:generate",
+        "doctrine:migrations:dump-schema",
+        "assets:install",
+        "importmap:require",
+        "importmap:remove",
+        "importmap:update",
+        "importmap:install",
+        "asset-map:compile",
+        "secrets:set",
+        "secrets:remove",
+        "secrets:generate-keys",
+        "secrets:decrypt-to-local",
+        // applying migrations
+        "doctrine:migrations:migrate",
+        "doctrine:migrations:execute",
+    ])
+    .always()
+    .read_only(&["--dry-run"]),
+    // without `--force` they only print (the messages, the SQL)
+    sub(&["translation:extract", "doctrine:schema:update"]).write_flags(&["--force", "-f"]),
+];
+
+/// Subcommands of `git`.
+#[rustfmt::skip]
 const GIT: &[Spec] = &[
     // git-cliff run as `git cliff`
     sub(&["cliff"])

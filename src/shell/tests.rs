@@ -6248,3 +6248,215 @@ fn jvm19_bun() {
         ),
     ]);
 }
+
+#[test]
+fn dn19_dotnet() {
+    check_pairs(&[
+        (
+            "dotnet package add FluentValidation --project src/Shop.Api",
+            "dotnet package list --project src/Shop.Api",
+        ),
+        (
+            "dotnet format --verify-no-changes --report artifacts/format",
+            "dotnet format --verify-no-changes",
+        ),
+        ("dotnet csharpier format .", "dotnet csharpier check ."),
+        ("dotnet csharpier .", "dotnet csharpier --check ."),
+        (
+            "dotnet build -bl:artifacts/build.binlog",
+            "dotnet build -c Release",
+        ),
+        ("dotnet build -bl", "dotnet build -v minimal"),
+        (
+            "dotnet msbuild src/Shop.Api/Shop.Api.csproj -pp:artifacts/preprocessed.xml",
+            "dotnet msbuild src/Shop.Api/Shop.Api.csproj -pp",
+        ),
+        (
+            "dotnet test --logger \"trx;LogFileName=test-results.trx\" --results-directory ./TestResults",
+            "dotnet test --logger \"console;verbosity=detailed\"",
+        ),
+        (
+            "dotnet test --collect:\"XPlat Code Coverage\" --results-directory ./coverage",
+            "dotnet test --filter Category=Unit",
+        ),
+        (
+            "dotnet test /p:CollectCoverage=true /p:CoverletOutput=./coverage/ /p:CoverletOutputFormat=lcov",
+            "dotnet test /p:CollectCoverage=false",
+        ),
+        (
+            "dotnet nuget remove source legacy-feed",
+            "dotnet nuget list source",
+        ),
+        (
+            "dotnet nuget add source https://pkgs.example.com/index.json -n internal",
+            "dotnet nuget list source --format short",
+        ),
+        (
+            "dotnet user-jwts create --role admin",
+            "dotnet user-jwts list",
+        ),
+        ("dotnet user-jwts key --reset", "dotnet user-jwts key"),
+        (
+            "dotnet dev-certs https --trust",
+            "dotnet dev-certs https --check --trust",
+        ),
+        ("dotnet dev-certs https", "dotnet dev-certs https --check"),
+        ("dotnet outdated --upgrade", "dotnet outdated"),
+        (
+            "dotnet outdated -u:prompt",
+            "dotnet outdated --include-auto-references",
+        ),
+    ]);
+}
+
+#[test]
+fn dn19_composer() {
+    check_pairs(&[
+        (
+            "composer global require laravel/installer",
+            "composer global show",
+        ),
+        ("composer clear-cache", "composer show --tree"),
+        ("composer normalize", "composer normalize --dry-run"),
+        ("composer run-script cs-fix", "composer run-script test"),
+        ("composer dump-env prod", "composer validate"),
+        (
+            "symfony composer req symfony/mailer",
+            "symfony composer show",
+        ),
+        (
+            "symfony console doctrine:migrations:migrate -n",
+            "symfony console doctrine:migrations:status",
+        ),
+    ]);
+}
+
+#[test]
+fn dn19_php_tools() {
+    check_pairs(&[
+        (
+            "php artisan schema:dump --prune",
+            "php artisan migrate:status",
+        ),
+        ("php artisan down --secret=let-me-in", "php artisan about"),
+        ("php artisan up", "php artisan route:list"),
+        (
+            "php artisan key:generate",
+            "php artisan key:generate --show",
+        ),
+        (
+            "vendor/bin/pest --coverage --coverage-clover=build/logs/clover.xml",
+            "vendor/bin/pest --coverage",
+        ),
+        (
+            "vendor/bin/pest --parallel --log-junit build/pest-junit.xml",
+            "vendor/bin/pest --parallel",
+        ),
+        (
+            "vendor/bin/pest --update-snapshots",
+            "vendor/bin/pest --filter snapshots",
+        ),
+        (
+            "vendor/bin/phpstan clear-result-cache",
+            "vendor/bin/phpstan analyse src",
+        ),
+        (
+            "vendor/bin/phpstan analyse src --generate-baseline",
+            "vendor/bin/phpstan analyse -l 8 src",
+        ),
+        (
+            "vendor/bin/psalm --set-baseline=psalm-baseline.xml",
+            "vendor/bin/psalm --use-baseline=psalm-baseline.xml",
+        ),
+        (
+            "vendor/bin/psalm --alter --issues=MissingReturnType,MissingParamType",
+            "vendor/bin/psalm --alter --issues=MissingReturnType --dry-run",
+        ),
+        ("vendor/bin/pint", "vendor/bin/pint --test"),
+        ("vendor/bin/pint --dirty", "vendor/bin/pint --dirty --test"),
+        (
+            "vendor/bin/pint --test || vendor/bin/pint",
+            "vendor/bin/pint --test -v",
+        ),
+        (
+            "vendor/bin/phinx migrate -e development",
+            "vendor/bin/phinx status -e development",
+        ),
+        (
+            "vendor/bin/phinx migrate -e development",
+            "vendor/bin/phinx migrate --dry-run",
+        ),
+        (
+            "php bin/console doctrine:migrations:migrate --no-interaction",
+            "php bin/console doctrine:migrations:migrate --dry-run",
+        ),
+        (
+            "php bin/console doctrine:migrations:migrate prev -n",
+            "php bin/console doctrine:migrations:status",
+        ),
+        (
+            "php bin/console doctrine:schema:update --force",
+            "php bin/console doctrine:schema:update --dump-sql",
+        ),
+        (
+            "php bin/console translation:extract --force fr",
+            "php bin/console translation:extract --dump-messages fr",
+        ),
+    ]);
+}
+
+#[test]
+fn dn19_ruby_tools() {
+    check_pairs(&[
+        ("bin/rails dev:cache", "bin/rails about"),
+        ("bin/rails restart", "bin/rails stats"),
+        ("bin/rails db:migrate", "bin/rails db:encryption:init"),
+        ("bin/importmap pin chart.js", "bin/importmap outdated"),
+        (
+            "bundle exec rspec --init",
+            "bundle exec rspec --format documentation",
+        ),
+        (
+            "bundle exec rspec -o tmp/rspec.txt",
+            "bundle exec rspec spec/models",
+        ),
+        (
+            "bundle exec brakeman -o tmp/brakeman.json",
+            "bundle exec brakeman -q",
+        ),
+        (
+            "bundle exec tapioca gems",
+            "bundle exec tapioca gems --verify",
+        ),
+        (
+            "bundle exec tapioca dsl",
+            "bundle exec tapioca dsl --verify",
+        ),
+        (
+            "bundle exec overcommit --install",
+            "bundle exec overcommit --run",
+        ),
+    ]);
+}
+
+#[test]
+fn dn19_inline_code() {
+    check_pairs(&[
+        (
+            "php artisan tinker --execute='file_put_contents(storage_path(\"app/report.json\"), App\\Models\\Order::all()->toJson());'",
+            "php artisan tinker --execute='echo App\\Models\\Order::count();'",
+        ),
+        (
+            "bin/rails runner 'File.write(\"tmp/route_names.txt\", Rails.application.routes.named_routes.names.join(\"\\n\"))'",
+            "bin/rails runner 'puts Rails.application.routes.named_routes.names.join(\"\\n\")'",
+        ),
+        (
+            "bundle exec rails r 'File.write(\"x.txt\", User.count.to_s)'",
+            "bundle exec rails r 'puts User.count'",
+        ),
+        (
+            "bin/rails runner -e production 'FileUtils.rm_rf(\"tmp/exports\")'",
+            "bin/rails runner -e production script/report.rb",
+        ),
+    ]);
+}
