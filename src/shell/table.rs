@@ -4124,50 +4124,40 @@ const CHEZMOI_VALUES: &[&str] = &[
     "--persistent-state",
 ];
 
-// Composer's commands (also `composer global CMD`, `symfony composer CMD`)
+/// Composer's commands that change the dependencies, in a project or in
+/// the global Composer home (`composer global require`).
+const COMPOSER_DEPS: Spec = sub(&[
+    "install",
+    "require",
+    "req",
+    "update",
+    "upgrade",
+    "remove",
+    "reinstall",
+    "bump",
+])
+.always()
+.read_only(&["--dry-run"]);
+
+/// `composer config NAME VALUE…`: composer.json (or the global config).
+const COMPOSER_CONFIG: Spec = sub(&["config"]).with_args(2).write_flags(&["--unset"]);
+
+/// Composer's commands (also `composer global CMD`, `symfony composer CMD`).
+#[rustfmt::skip]
 const COMPOSER: &[Spec] = &[
+    COMPOSER_DEPS,
     sub(&[
-        "install",
-        "require",
-        "req",
-        "update",
-        "upgrade",
-        "remove",
-        "dump-autoload",
-        "dumpautoload",
-        "create-project",
-        "init",
-        "reinstall",
-        "bump",
-        "clear-cache",
-        "clearcache",
+        "dump-autoload", "dumpautoload", "create-project", "init", "clear-cache", "clearcache",
         "cc",
         // plugins: composer-normalize rewrites composer.json; Symfony Flex's
         // `dump-env` writes .env.local.php
-        "normalize",
-        "dump-env",
+        "normalize", "dump-env",
     ])
     .always()
     .read_only(&["--dry-run"]),
-    // `composer config NAME VALUE…`: composer.json (or the global config)
-    sub(&["config"]).with_args(2).write_flags(&["--unset"]),
+    COMPOSER_CONFIG,
     sub(&["run-script", "run"]).run_task(0),
-    // the same commands in the global Composer home
-    sub(&["global"]).subs(&[
-        sub(&[
-            "install",
-            "require",
-            "req",
-            "update",
-            "upgrade",
-            "remove",
-            "reinstall",
-            "bump",
-        ])
-        .always()
-        .read_only(&["--dry-run"]),
-        sub(&["config"]).with_args(2).write_flags(&["--unset"]),
-    ]),
+    sub(&["global"]).subs(&[COMPOSER_DEPS, COMPOSER_CONFIG]),
 ];
 
 // Symfony's console: commands that write files, as data
