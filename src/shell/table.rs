@@ -4090,38 +4090,19 @@ const DENO_VALUES: &[&str] = &[
 ];
 
 /// vcpkg's options that take a value.
+#[rustfmt::skip]
 const VCPKG_VALUES: &[&str] = &[
-    "--triplet",
-    "--host-triplet",
-    "--vcpkg-root",
-    "--x-install-root",
-    "--overlay-ports",
-    "--overlay-triplets",
-    "--downloads-root",
-    "--x-buildtrees-root",
-    "--x-packages-root",
-    "--binarysource",
-    "--x-asset-sources",
-    "--feature-flags",
-    "--x-manifest-root",
+    "--triplet", "--host-triplet", "--vcpkg-root", "--x-install-root", "--overlay-ports",
+    "--overlay-triplets", "--downloads-root", "--x-buildtrees-root", "--x-packages-root",
+    "--binarysource", "--x-asset-sources", "--feature-flags", "--x-manifest-root",
 ];
 
 /// chezmoi's global `-o FILE` and the options that take a value.
 const CHEZMOI_OUTPUT: &[&str] = &["-o", "--output"];
+#[rustfmt::skip]
 const CHEZMOI_VALUES: &[&str] = &[
-    "-c",
-    "--config",
-    "-D",
-    "--destination",
-    "-S",
-    "--source",
-    "-w",
-    "--working-tree",
-    "--cache",
-    "--color",
-    "--config-format",
-    "--mode",
-    "--persistent-state",
+    "-c", "--config", "-D", "--destination", "-S", "--source", "-w", "--working-tree",
+    "--cache", "--color", "--config-format", "--mode", "--persistent-state",
 ];
 
 /// Composer's commands that change the dependencies, in a project or in
@@ -4198,9 +4179,7 @@ const GIT: &[Spec] = &[
         .output(&["-o", "--output", "--prepend"])
         .values(CLIFF_VALUES),
     // `-u` records the upstream in .git/config
-    sub(&["push"])
-        .write_flags(&["-u", "--set-upstream"])
-        .read_only(&["-n", "--dry-run"]),
+    sub(&["push"]).write_flags(&["-u", "--set-upstream"]).read_only(&["-n", "--dry-run"]),
     sub(&["apply"])
         .always()
         .listing(&["--check", "--stat", "--numstat", "--summary"])
@@ -4211,193 +4190,57 @@ const GIT: &[Spec] = &[
         .read_only(&["-n", "--dry-run"])
         .values(&["--chmod", "--pathspec-from-file", "-e", "--exclude"]),
     sub(&[
-        "am",
-        "cherry-pick",
-        "revert",
-        "merge",
-        "rebase",
-        "pull",
-        "init",
-        "clone",
-        "reset",
-        "restore",
-        "switch",
-        "checkout",
-        "update-ref",
-        "update-index",
-        "gc",
-        "repack",
-        "replace",
-        "checkout-index",
-        "filter-branch",
-        "filter-repo",
-        "mergetool",
-        "read-tree",
-        "stage",
-        "prune-packed",
-        "pack-refs",
-        "maintenance",
-        "fast-import",
-        "absorb",
+        "am", "cherry-pick", "revert", "merge", "rebase", "pull", "init", "clone", "reset",
+        "restore", "switch", "checkout", "update-ref", "update-index", "gc", "repack", "replace",
+        "checkout-index", "filter-branch", "filter-repo", "mergetool", "read-tree", "stage",
+        "prune-packed", "pack-refs", "maintenance", "fast-import", "absorb",
     ])
     .always()
     .read_only(&["-h"])
     .values(&[
-        "-m",
-        "--message",
-        "-F",
-        "--file",
-        "-c",
-        "-C",
-        "-b",
-        "-B",
-        "--branch",
-        "-s",
-        "--strategy",
-        "-X",
-        "--strategy-option",
-        "--onto",
-        "-u",
-        "--upload-pack",
-        "--depth",
-        "--reference",
-        "-o",
-        "--origin",
-        "--template",
-        "--separate-git-dir",
-        "--pathspec-from-file",
-        "-S",
-        "--gpg-sign",
-        "--exec",
-        "-x",
+        "-m", "--message", "-F", "--file", "-c", "-C", "-b", "-B", "--branch", "-s", "--strategy",
+        "-X", "--strategy-option", "--onto", "-u", "--upload-pack", "--depth", "--reference", "-o",
+        "--origin", "--template", "--separate-git-dir", "--pathspec-from-file", "-S", "--gpg-sign",
+        "--exec", "-x",
     ]),
     sub(&["commit"])
         .always()
         .read_only(&["--dry-run", "-h"])
         .values(&[
-            "-m",
-            "--message",
-            "-F",
-            "--file",
-            "--author",
-            "--date",
-            "-c",
-            "-C",
-            "--reuse-message",
-            "--reedit-message",
-            "--fixup",
-            "--squash",
-            "--cleanup",
-            "--trailer",
-            "-S",
-            "--gpg-sign",
-            "--pathspec-from-file",
+            "-m", "--message", "-F", "--file", "--author", "--date", "-c", "-C", "--reuse-message",
+            "--reedit-message", "--fixup", "--squash", "--cleanup", "--trailer", "-S",
+            "--gpg-sign", "--pathspec-from-file",
         ]),
     sub(&["stash"]).always().subs(&[sub(&["list", "show"])]),
     sub(&["tag"])
         .with_args(1)
         .write_flags(&[
-            "-d",
-            "--delete",
-            "-a",
-            "--annotate",
-            "-s",
-            "--sign",
-            "-f",
-            "--force",
-            "-m",
-            "-F",
-            "-u",
-            "--message",
-            "--file",
-            "--local-user",
+            "-d", "--delete", "-a", "--annotate", "-s", "--sign", "-f", "--force", "-m", "-F",
+            "-u", "--message", "--file", "--local-user",
         ])
         .listing(&[
-            "-l",
-            "--list",
-            "--contains",
-            "--no-contains",
-            "--points-at",
-            "--merged",
-            "--no-merged",
-            "-n",
-            "--sort",
-            "--format",
-            "-v",
-            "--verify",
-            "--column",
+            "-l", "--list", "--contains", "--no-contains", "--points-at", "--merged",
+            "--no-merged", "-n", "--sort", "--format", "-v", "--verify", "--column",
         ])
         .values(&[
-            "-m",
-            "-F",
-            "-u",
-            "--message",
-            "--file",
-            "--local-user",
-            "--sort",
-            "--format",
-            "--contains",
-            "--no-contains",
-            "--points-at",
-            "--merged",
-            "--no-merged",
-            "--cleanup",
-            "--color",
-            "--column",
+            "-m", "-F", "-u", "--message", "--file", "--local-user", "--sort", "--format",
+            "--contains", "--no-contains", "--points-at", "--merged", "--no-merged", "--cleanup",
+            "--color", "--column",
         ]),
     sub(&["branch"])
         .with_args(1)
         .write_flags(&[
-            "-d",
-            "-D",
-            "--delete",
-            "-m",
-            "-M",
-            "--move",
-            "-c",
-            "-C",
-            "--copy",
-            "-f",
-            "--force",
-            "-u",
-            "--set-upstream-to",
-            "--unset-upstream",
-            "--edit-description",
-            "-t",
-            "--track",
+            "-d", "-D", "--delete", "-m", "-M", "--move", "-c", "-C", "--copy", "-f", "--force",
+            "-u", "--set-upstream-to", "--unset-upstream", "--edit-description", "-t", "--track",
         ])
         .listing(&[
-            "-a",
-            "--all",
-            "-r",
-            "--remotes",
-            "-l",
-            "--list",
-            "-v",
-            "-vv",
-            "--verbose",
-            "--contains",
-            "--no-contains",
-            "--merged",
-            "--no-merged",
-            "--points-at",
-            "--show-current",
-            "--format",
-            "--sort",
-            "--column",
+            "-a", "--all", "-r", "--remotes", "-l", "--list", "-v", "-vv", "--verbose",
+            "--contains", "--no-contains", "--merged", "--no-merged", "--points-at",
+            "--show-current", "--format", "--sort", "--column",
         ])
         .values(&[
-            "-u",
-            "--set-upstream-to",
-            "--contains",
-            "--no-contains",
-            "--merged",
-            "--no-merged",
-            "--points-at",
-            "--format",
-            "--sort",
-            "--color",
-            "--column",
+            "-u", "--set-upstream-to", "--contains", "--no-contains", "--merged", "--no-merged",
+            "--points-at", "--format", "--sort", "--color", "--column",
         ]),
     sub(&["worktree"]).subs(&[sub(&[
         "add", "remove", "move", "prune", "repair", "lock", "unlock",
@@ -4406,14 +4249,7 @@ const GIT: &[Spec] = &[
     .read_only(&["-n", "--dry-run"])]),
     sub(&["submodule"]).values(&["--quiet"]).subs(&[
         sub(&[
-            "add",
-            "update",
-            "init",
-            "deinit",
-            "sync",
-            "absorbgitdirs",
-            "set-branch",
-            "set-url",
+            "add", "update", "init", "deinit", "sync", "absorbgitdirs", "set-branch", "set-url",
         ])
         .always(),
         sub(&["foreach"]).code_args(All),
@@ -4427,37 +4263,18 @@ const GIT: &[Spec] = &[
         .always()
         .subs(&[sub(&["log", "view", "visualize", "terms", "help"])]),
     sub(&["remote"]).subs(&[sub(&[
-        "add",
-        "remove",
-        "rm",
-        "rename",
-        "set-url",
-        "set-head",
-        "set-branches",
-        "prune",
+        "add", "remove", "rm", "rename", "set-url", "set-head", "set-branches", "prune",
     ])
     .always()
     .read_only(&["-n", "--dry-run"])]),
     sub(&["config"])
         .with_args(2)
         .write_flags(&[
-            "--unset",
-            "--unset-all",
-            "--add",
-            "--replace-all",
-            "--rename-section",
-            "--remove-section",
-            "-e",
-            "--edit",
+            "--unset", "--unset-all", "--add", "--replace-all", "--rename-section",
+            "--remove-section", "-e", "--edit",
         ])
         .listing(&[
-            "--get",
-            "--get-all",
-            "--get-regexp",
-            "-l",
-            "--list",
-            "--get-urlmatch",
-            "--get-color",
+            "--get", "--get-all", "--get-regexp", "-l", "--list", "--get-urlmatch", "--get-color",
             "--get-colorbool",
         ])
         .values(&["-f", "--file", "--blob", "--type", "--default", "--comment"])
@@ -4481,14 +4298,7 @@ const GIT: &[Spec] = &[
     sub(&["reflog"]).subs(&[sub(&["expire", "delete"]).always()]),
     sub(&["lfs"]).subs(&[
         sub(&[
-            "pull",
-            "checkout",
-            "install",
-            "untrack",
-            "migrate",
-            "fetch",
-            "prune",
-            "uninstall",
+            "pull", "checkout", "install", "untrack", "migrate", "fetch", "prune", "uninstall",
         ])
         .always(),
         // without a pattern it lists the tracked ones
@@ -4499,12 +4309,7 @@ const GIT: &[Spec] = &[
     sub(&["merge-tree"]).write_flags(&["--write-tree"]),
     // objects written into .git (trees, commits, tags, packs)
     sub(&[
-        "write-tree",
-        "commit-tree",
-        "mktree",
-        "mktag",
-        "unpack-objects",
-        "index-pack",
+        "write-tree", "commit-tree", "mktree", "mktag", "unpack-objects", "index-pack",
         "update-server-info",
     ])
     .always()
@@ -4512,15 +4317,12 @@ const GIT: &[Spec] = &[
     sub(&["pack-objects"]).always().read_only(&["--stdout"]),
     // the current file, merged in place (`-p` prints)
     sub(&["merge-file"]).always().read_only(&["-p", "--stdout"]),
-    sub(&["commit-graph", "multi-pack-index"])
-        .subs(&[sub(&["write", "expire", "repack"]).always()]),
+    sub(&["commit-graph", "multi-pack-index"]).subs(&[sub(&["write", "expire", "repack"]).always()]),
     sub(&["fsck"]).write_flags(&["--lost-found"]),
     // `bundle create FILE …` (`-`: standard output); `unbundle` writes
     // objects; `verify`, `list-heads` only read
     sub(&["bundle"]).subs(&[
-        sub(&["create"])
-            .writes_targets(Targets::First)
-            .values(&["--version"]),
+        sub(&["create"]).writes_targets(Targets::First).values(&["--version"]),
         sub(&["unbundle"]).always(),
     ]),
 ];
