@@ -4107,15 +4107,9 @@ const CHEZMOI_VALUES: &[&str] = &[
 
 /// Composer's commands that change the dependencies, in a project or in
 /// the global Composer home (`composer global require`).
+#[rustfmt::skip]
 const COMPOSER_DEPS: Spec = sub(&[
-    "install",
-    "require",
-    "req",
-    "update",
-    "upgrade",
-    "remove",
-    "reinstall",
-    "bump",
+    "install", "require", "req", "update", "upgrade", "remove", "reinstall", "bump",
 ])
 .always()
 .read_only(&["--dry-run"]);
@@ -4141,29 +4135,17 @@ const COMPOSER: &[Spec] = &[
     sub(&["global"]).subs(&[COMPOSER_DEPS, COMPOSER_CONFIG]),
 ];
 
-// Symfony's console: commands that write files, as data
+/// Symfony's console: commands that write files, as data.
+#[rustfmt::skip]
 const CONSOLE: &[Spec] = &[
     sub(&[
-        "cache:clear",
-        "cache:warmup",
-        "cache:pool:clear",
-        "make:*",
-        "doctrine:migrations:diff",
-        "doctrine:migrations:generate",
-        "doctrine:migrations:dump-schema",
-        "assets:install",
-        "importmap:require",
-        "importmap:remove",
-        "importmap:update",
-        "importmap:install",
-        "asset-map:compile",
-        "secrets:set",
-        "secrets:remove",
-        "secrets:generate-keys",
+        "cache:clear", "cache:warmup", "cache:pool:clear", "make:*", "doctrine:migrations:diff",
+        "doctrine:migrations:generate", "doctrine:migrations:dump-schema", "assets:install",
+        "importmap:require", "importmap:remove", "importmap:update", "importmap:install",
+        "asset-map:compile", "secrets:set", "secrets:remove", "secrets:generate-keys",
         "secrets:decrypt-to-local",
         // applying migrations
-        "doctrine:migrations:migrate",
-        "doctrine:migrations:execute",
+        "doctrine:migrations:migrate", "doctrine:migrations:execute",
     ])
     .always()
     .read_only(&["--dry-run"]),
