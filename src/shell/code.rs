@@ -2961,21 +2961,10 @@ pub(crate) fn scan_awk(prog: &str) -> Findings {
                                 }
                             }
                             '"' => {
-                                let mut lit = String::new();
-                                j += 1;
-                                while let Some(&e) = s.get(j) {
-                                    if e == '\\' {
-                                        lit.extend(s.get(j + 1));
-                                        j += 2;
-                                        continue;
-                                    }
-                                    if e == '"' {
-                                        break;
-                                    }
-                                    lit.push(e);
-                                    j += 1;
-                                }
+                                let (lit, after) = dq_string(&s, j);
                                 lits.push(lit);
+                                j = after;
+                                continue;
                             }
                             _ => {}
                         }
