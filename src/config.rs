@@ -9,10 +9,10 @@ use toml::de::{DeTable, DeValue};
 
 use crate::diag::{Diag, Reader};
 use crate::engine::todos::Limits;
-use crate::shell::UserCommands;
 use crate::shell::spec::{
     CodeArgs, List, RunKind, Spec, Targets, Writes, cmd, leak_list, leak_specs,
 };
+use crate::shell::{Lang, UserCommands};
 
 /// What `tool_call` does when flowgate itself fails (bad input, I/O).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,6 +101,8 @@ pub const COMMAND_KEYS: &[&str] = &[
     "run_after",
     "mounts",
     "code",
+    "inline_code",
+    "code_lang",
     "python_code",
     "code_args",
     "chdir",
@@ -310,7 +312,18 @@ fn read_command(
     spec.run_after = options(r, "run_after");
     spec.mounts = options(r, "mounts");
     spec.code = options(r, "code");
-    spec.python_code = options(r, "python_code");
+    spec.inline_code = options(r, "inline_code");
+    // The field's first name, kept: inline Python.
+    let python = options(r, "python_code");
+    if !python.is_empty() {
+        if !spec.inline_code.is_empty() {
+            r.error_at(
+                &crate::diag::get(t, "python_code").map_or(0..0, |v| v.span()),
+                format!("\"python_code\"{ctx} is the older name of \"inline_code\" with code_lang = \"python\": give one of them"),
+            );
+        }
+        spec.inline_code = python;
+    }
     spec.chdir = options(r, "chdir");
     if let Some(w) = r.string_list(t, "write_tasks", ctx) {
         spec.write_tasks = leak_list(w.into_inner());
@@ -386,6 +399,23 @@ fn read_command(
             &value_span("runs"),
             format!("\"runs\"{ctx} goes with \"run\" (the argument the command starts at)"),
         );
+    }
+    if let Some(v) = r.string(t, "code_lang", ctx) {
+        match Lang::from_name(v.get_ref()) {
+            Some(_) if crate::diag::get(t, "python_code").is_some() => r.error_at(
+                &v.span(),
+                format!("\"code_lang\"{ctx} goes with \"inline_code\"; \"python_code\" is always Python"),
+            ),
+            Some(lang) if !spec.inline_code.is_empty() => spec.code_lang = lang,
+            Some(_) => r.error_at(
+                &v.span(),
+                format!("\"code_lang\"{ctx} is the language of the \"inline_code\" options: add inline_code = [\"-e\"] (its options)"),
+            ),
+            None => r.error_at(
+                &v.span(),
+                format!("\"code_lang\"{ctx} must be one of {}, found \"{}\"", Lang::NAMES.join(", "), v.get_ref()),
+            ),
+        }
     }
     if let Some(v) = r.string(t, "code_args", ctx) {
         spec.code_args = match v.get_ref().as_str() {

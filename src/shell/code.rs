@@ -10,7 +10,7 @@
 //! interpreter, and errs towards reporting.
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Lang {
+pub enum Lang {
     Python,
     Node,
     Perl,
@@ -20,6 +20,35 @@ pub(crate) enum Lang {
     R,
     Elixir,
     Julia,
+}
+
+impl Lang {
+    /// Every language by its name in config.toml (`code_lang`), in
+    /// declaration order.
+    const ALL: [(Lang, &'static str); 9] = [
+        (Lang::Python, "python"),
+        (Lang::Node, "node"),
+        (Lang::Perl, "perl"),
+        (Lang::Ruby, "ruby"),
+        (Lang::Php, "php"),
+        (Lang::Lua, "lua"),
+        (Lang::R, "r"),
+        (Lang::Elixir, "elixir"),
+        (Lang::Julia, "julia"),
+    ];
+    pub const NAMES: [&'static str; 9] = {
+        let mut n = [""; 9];
+        let mut i = 0;
+        while i < 9 {
+            n[i] = Lang::ALL[i].1;
+            i += 1;
+        }
+        n
+    };
+
+    pub fn from_name(name: &str) -> Option<Lang> {
+        Lang::ALL.iter().find(|(_, n)| *n == name).map(|&(l, _)| l)
+    }
 }
 
 /// What a piece of code does that matters here.

@@ -10,6 +10,7 @@
 //! ranges of node numbers: nothing to relocate. The `Spec` consts are only
 //! read at compile time.
 
+use super::code::Lang;
 use super::spec::{CodeArgs, List, RunKind, Spec, Targets, Writes, wild};
 
 /// The list fields of a spec, in [`Node::lists`] order.
@@ -26,7 +27,7 @@ pub(crate) enum Field {
     Code,
     Chdir,
     WriteTasks,
-    PythonCode,
+    InlineCode,
     Mounts,
 }
 
@@ -45,7 +46,7 @@ const fn lists(s: &Spec) -> [List; LISTS] {
         s.code,
         s.chdir,
         s.write_tasks,
-        s.python_code,
+        s.inline_code,
         s.mounts,
     ]
 }
@@ -60,6 +61,7 @@ pub(crate) struct Node {
     targets: Targets,
     run: Option<(u8, RunKind)>,
     code_args: CodeArgs,
+    code_lang: Lang,
     tasks: bool,
     /// Nothing but names: the command writes nothing and runs nothing,
     /// whatever its arguments (`ls`, `grep`): the engine need not read them.
@@ -118,6 +120,7 @@ const EMPTY: Node = Node {
     targets: Targets::None,
     run: None,
     code_args: CodeArgs::None,
+    code_lang: Lang::Python,
     tasks: false,
     plain: false,
     keywords: false,
@@ -191,6 +194,7 @@ pub(crate) const fn compile<const K: usize, const W: usize, const B: usize>(
             targets: s.targets,
             run: s.run,
             code_args: s.code_args,
+            code_lang: s.code_lang,
             tasks: s.tasks,
             plain: is_plain(s),
             keywords: has_keywords(s),
@@ -465,6 +469,14 @@ impl SpecRef {
         }
     }
 
+    pub fn code_lang(&self) -> Lang {
+        match (self, self.node()) {
+            (SpecRef::User(s), _) => s.code_lang,
+            (_, Some(n)) => n.code_lang,
+            _ => Lang::Python,
+        }
+    }
+
     pub fn code_args(&self) -> CodeArgs {
         match (self, self.node()) {
             (SpecRef::User(s), _) => s.code_args,
@@ -538,7 +550,7 @@ impl SpecRef {
             Field::RunAfter,
             Field::Code,
             Field::Chdir,
-            Field::PythonCode,
+            Field::InlineCode,
             Field::Mounts,
         ]
         .into_iter()

@@ -45,9 +45,9 @@ struct Seen<'w> {
 /// An option value the spec names: (index of the word holding it, option,
 /// value).
 type Value<'w> = (usize, &'w str, &'w str);
-/// Code an option gives: as [`Value`], and whether it is Python (else
-/// shell code).
-type Code<'w> = (usize, &'w str, &'w str, bool);
+/// Code an option gives: as [`Value`], and its language (`None`: shell
+/// code).
+type Code<'w> = (usize, &'w str, &'w str, Option<Lang>);
 
 /// Indexes of a command's arguments: the first 16 in place (nearly every
 /// command: no allocation on the hot path), the rest on the heap.
@@ -121,15 +121,6 @@ fn any(mut list: Entries, key: &str, val: Option<&str>) -> bool {
     list.any(|e| matches(e, key, val))
 }
 
-/// The language of the code a `python_code` option gives: the tool's own
-/// (`manage.py shell -c` Python, `artisan tinker --execute` PHP).
-fn code_lang(label: &str) -> Lang {
-    match label.split(' ').next() {
-        Some("artisan") => Lang::Php,
-        _ => Lang::Python,
-    }
-}
-
 /// The option part of an entry (`--emit` of `--emit=stdout`).
 fn entry_key(e: &str) -> &str {
     e.split_once('=').map_or(e, |(k, _)| k)
@@ -142,7 +133,7 @@ fn takes_value(spec: &SpecRef, key: &str) -> bool {
         Field::Files,
         Field::Code,
         Field::Chdir,
-        Field::PythonCode,
+        Field::InlineCode,
         Field::Mounts,
     ]
     .into_iter()
@@ -667,10 +658,10 @@ impl Cx<'_, '_, '_> {
                 files.push((vi, key, v));
             }
             if any(spec.list(Field::Code), key, None) {
-                codes.push((vi, key, v, false));
+                codes.push((vi, key, v, None));
             }
-            if any(spec.list(Field::PythonCode), key, None) {
-                codes.push((vi, key, v, true));
+            if any(spec.list(Field::InlineCode), key, None) {
+                codes.push((vi, key, v, Some(spec.code_lang())));
             }
             if !seen.bind && any(spec.list(Field::Mounts), key, None) {
                 seen.bind = writable_mount(key, v);
@@ -709,16 +700,16 @@ impl Cx<'_, '_, '_> {
             return;
         }
         if !seen.read_only {
-            for &(vi, opt, code, python) in codes {
+            for &(vi, opt, code, lang) in codes {
                 let who = format!("{label} {opt}");
-                if !python {
+                let Some(lang) = lang else {
                     self.shell_code(&who, code, marks.code(vi, code));
                     continue;
-                }
+                };
                 if marks.code(vi, code) {
                     self.unknown(format_args!("the code run by {who}"), code);
                 }
-                self.code(code_lang(label), code, &who);
+                self.code(lang, code, &who);
             }
             for &(vi, opt, v) in outputs {
                 if !is_stdout(v) && !is_process(v, marks, vi) {

@@ -179,6 +179,7 @@ mod table;
 
 use std::cell::Cell;
 
+pub use code::Lang;
 pub use spec::UserCommands;
 
 /// One simple command: its effective words after quote removal, with leading

@@ -26,9 +26,9 @@
 //!   type=bind,…`), for `run` of kind `container`;
 //! - `code`: options whose value is shell code it runs (`flock -c`);
 //!   `code_args`: which arguments are shell code (`trap CODE SIGNAL`,
-//!   `watch CMD…`, `hyperfine CMD…`); `python_code`: options whose value
-//!   is code in the tool's own language: Python (`manage.py shell -c`),
-//!   PHP for `artisan` (`tinker --execute`);
+//!   `watch CMD…`, `hyperfine CMD…`); `inline_code`: options whose value
+//!   is code in the language `code_lang` names: Python (`manage.py shell
+//!   -c`), PHP (`artisan tinker --execute`);
 //! - `chdir`: options that change the directory its targets are relative
 //!   to (`git -C DIR`);
 //! - `tasks`: its arguments are task names (`make fmt`): a task named like a
@@ -45,6 +45,8 @@
 //! for `pdftk FILE burst`. After `--` the words are operands: a write flag
 //! there still counts, but a read-only flag only as a `-- FLAG` entry, for
 //! a command that hands them on (`cargo fmt -- --check`).
+
+use super::code::Lang;
 
 /// A list of option entries or names.
 pub type List = &'static [&'static str];
@@ -130,9 +132,10 @@ pub struct Spec {
     pub run_after: List,
     pub mounts: List,
     pub code: List,
-    /// Options whose value is code in the tool's language: Python
-    /// (`manage.py shell -c CODE`), PHP for `artisan`.
-    pub python_code: List,
+    /// Options whose value is code in the language `code_lang` names
+    /// (`manage.py shell -c CODE`: Python, `artisan tinker --execute`: PHP).
+    pub inline_code: List,
+    pub code_lang: Lang,
     pub code_args: CodeArgs,
     pub chdir: List,
     pub tasks: bool,
@@ -156,7 +159,8 @@ pub const fn cmd(names: List) -> Spec {
         run_after: &[],
         mounts: &[],
         code: &[],
-        python_code: &[],
+        inline_code: &[],
+        code_lang: Lang::Python,
         code_args: CodeArgs::None,
         chdir: &[],
         tasks: false,
@@ -249,8 +253,9 @@ impl Spec {
         self.code = v;
         self
     }
-    pub const fn python_code(mut self, v: List) -> Self {
-        self.python_code = v;
+    pub const fn inline_code(mut self, lang: Lang, v: List) -> Self {
+        self.inline_code = v;
+        self.code_lang = lang;
         self
     }
     pub const fn code_args(mut self, c: CodeArgs) -> Self {

@@ -12,6 +12,7 @@
 //! cost more than a whole hook call (a 72 KB TOML document took ~7 ms to
 //! parse on the build machine). Its name index is sorted at compile time.
 
+use super::code::Lang::{Php, Python};
 use super::compact::{
     CODE_NODE, Compact, Node, SpecRef, Table, compile, index, keys, sizes, top_names,
 };
@@ -1172,7 +1173,7 @@ pub(crate) const TABLE: &[Spec] = &[
     // (`-f N`, `-a`) writes frames to `-o PATH` or the scene's output path;
     // `--python FILE` runs a script, not visible
     cmd(&["blender"])
-        .python_code(&["--python-expr"])
+        .inline_code(Python, &["--python-expr"])
         .write_flags(&["-f", "--render-frame", "-a", "--render-anim"])
         .output(&["-o", "--render-output"])
         .files(&["--log-file"])
@@ -1905,7 +1906,7 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["dumpdata"]).output(&["-o", "--output"]),
         // drf-spectacular's schema
         sub(&["spectacular"]).files(&["--file"]),
-        sub(&["shell"]).python_code(&["-c", "--command"]),
+        sub(&["shell"]).inline_code(Python, &["-c", "--command"]),
     ]),
     cmd(&["alembic"])
         .values(&["-c", "--config", "-n", "--name", "-x"])
@@ -2376,7 +2377,7 @@ pub(crate) const TABLE: &[Spec] = &[
             "serve", "schedule:list", "queue:work",
         ]),
         // `--execute CODE`: PHP code
-        sub(&["tinker"]).python_code(&["--execute"]),
+        sub(&["tinker"]).inline_code(Php, &["--execute"]),
         // prints the key instead of writing .env
         sub(&["key:generate"]).always().read_only(&["--show"]),
         sub(&[
@@ -4699,7 +4700,7 @@ mod tests {
                 (spec.code, Field::Code),
                 (spec.chdir, Field::Chdir),
                 (spec.write_tasks, Field::WriteTasks),
-                (spec.python_code, Field::PythonCode),
+                (spec.inline_code, Field::InlineCode),
                 (spec.mounts, Field::Mounts),
             ];
             for (want, f) in lists {

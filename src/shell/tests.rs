@@ -834,7 +834,7 @@ fn user_commands_come_before_the_table() {
     const DEPLOY: &[super::spec::Spec] =
         &[super::spec::sub(&["apply"]).writes_targets(Targets::Last)];
     users.insert(cmd(&["deploy"]).subs(DEPLOY));
-    users.insert(cmd(&["pyrun"]).python_code(&["-e"]));
+    users.insert(cmd(&["pyrun"]).inline_code(super::Lang::Python, &["-e"]));
     assert!(
         !super::analyse_with("pyrun -e 'open(\"o.txt\", \"w\")'", &users)
             .writes
@@ -2781,7 +2781,7 @@ fn blind11_stack_tools() {
 }
 
 /// `manage.py shell -c CODE` runs CODE as Python: it is read as inline
-/// Python is (the table's `python_code` field).
+/// Python is (the table's `inline_code` field).
 #[test]
 fn django_shell_code_is_python() {
     check_pairs(&[

@@ -203,6 +203,57 @@ fn shell_command_definitions_are_validated_with_locations() {
     }
 }
 
+/// A task runner whose `-x CODE` runs Ruby: its inline code is read as
+/// `ruby -e` is.
+const RUBYTASK: &str = r#"
+[shell.commands.rtask]
+inline_code = ["-x", "--exec"]
+code_lang = "ruby"
+"#;
+
+#[test]
+fn a_user_command_runs_inline_code_in_the_language_it_names() {
+    let ws = red(RUBYTASK);
+    for host in HOSTS {
+        let out = bash(&ws, host, "rtask -x 'File.write(\"src/a.rb\", \"x\")'");
+        assert!(is_host_deny(host, &out), "{host}: {out:?}");
+        let out = bash(&ws, host, "rtask --exec 'puts File.read(\"src/a.rb\")'");
+        assert!(allowed(host, &out), "{host}: {out:?}");
+    }
+    // Read as Python (the default), the same write is not seen: the
+    // language is what decides.
+    let ws = red("[shell.commands.rtask]\ninline_code = [\"-x\"]\n");
+    let out = bash(
+        &ws,
+        "codewhale",
+        "rtask -x 'File.write(\"src/a.rb\", \"x\")'",
+    );
+    assert!(allowed("codewhale", &out), "{out:?}");
+    // `python_code`, the field's older name, is inline Python.
+    let ws = red("[shell.commands.pyrun]\npython_code = [\"-e\"]\n");
+    let out = bash(&ws, "codewhale", "pyrun -e 'open(\"src/a.py\", \"w\")'");
+    assert!(is_host_deny("codewhale", &out), "{out:?}");
+}
+
+#[test]
+fn inline_code_languages_are_validated_with_locations() {
+    let ws = Ws::new();
+    ws.write(
+        ".flowgate/config.toml",
+        "[shell.commands.a]\ninline_code = [\"-e\"]\ncode_lang = \"cobol\"\n[shell.commands.b]\ncode_lang = \"ruby\"\n[shell.commands.c]\npython_code = [\"-e\"]\ninline_code = [\"-x\"]\n",
+    );
+    let out = ws.run(&["validate"]);
+    assert_eq!(out.code, 78, "{out:?}");
+    let all = format!("{}{}", out.stdout, out.stderr);
+    for want in [
+        "config.toml:3:13: \"code_lang\" in [shell.commands.a] must be one of python, node, perl, ruby, php, lua, r, elixir, julia, found \"cobol\"",
+        "config.toml:5:13: \"code_lang\" in [shell.commands.b] is the language of the \"inline_code\" options",
+        "config.toml:7:15: \"python_code\" in [shell.commands.c] is the older name of \"inline_code\"",
+    ] {
+        assert!(all.contains(want), "{want}\n{all}");
+    }
+}
+
 /// A read-only phase that runs only commands flowgate knows.
 const STRICT: &str = r#"
 name = "Strict"
