@@ -269,6 +269,45 @@ fn strings(toks: &[Tok]) -> String {
         .join(" ")
 }
 
+/// `call_command(NAME, ARGS…, KEY=VALUE…)` as the `django-admin` command
+/// line it stands for: string arguments as words, keywords as options
+/// (`dry_run=True` → `--dry-run`, `output='f'` → `--output='f'`; `False`
+/// drops one, a value that is not a literal stays only known at run time).
+/// `None` when the command's name is not a literal.
+fn django_command(args: &[&[Tok]]) -> Option<String> {
+    fn quoted(s: &str) -> String {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+    let (name, rest) = args.split_first()?;
+    let [Tok::Str(name)] = name else {
+        return None;
+    };
+    let mut cmd = format!("django-admin {}", quoted(name));
+    for a in rest {
+        match (keyword(a), a) {
+            (None, [Tok::Str(w)]) => {
+                cmd.push(' ');
+                cmd.push_str(&quoted(w));
+            }
+            (Some(k), [_, _, value @ ..]) => {
+                let opt = k.replace('_', "-");
+                match value {
+                    [Tok::Ident(b)] if b == "False" || b == "None" => {}
+                    [Tok::Ident(b)] if b == "True" => cmd.push_str(&format!(" --{opt}")),
+                    [Tok::Str(v)] => cmd.push_str(&format!(" --{opt}={}", quoted(v))),
+                    [Tok::Ident(n)] if n.bytes().all(|c| c.is_ascii_digit()) => {
+                        cmd.push_str(&format!(" --{opt}={n}"))
+                    }
+                    _ => cmd.push_str(&format!(" --{opt}=\"$value\"")),
+                }
+            }
+            // a positional argument only known at run time
+            _ => cmd.push_str(" \"$arg\""),
+        }
+    }
+    Some(cmd)
+}
+
 /// The name of a keyword argument (`index=False`: `index`).
 fn keyword(arg: &[Tok]) -> Option<&str> {
     match arg {
@@ -729,6 +768,22 @@ fn python(toks: &[Tok], f: &mut Findings) {
             }
             // NLTK's data packages, into ~/nltk_data or the given directory
             "download" => owner.is_some_and(|o| matches!(o, "nltk" | "downloader")),
+            // Django's `call_command('dumpdata', 'orders', output='f')`: the
+            // management command as `django-admin` runs it, judged by the
+            // table (`makemigrations`, `dumpdata --output`, `dry_run=True`)
+            "call_command"
+                if !dotted || owner.is_some_and(|o| matches!(o, "management" | "django")) =>
+            {
+                match django_command(&args) {
+                    Some(cmd) => f.shell.push(cmd),
+                    None => {
+                        f.runtime.get_or_insert_with(|| {
+                            "the command run by call_command() is only known at run time".into()
+                        });
+                    }
+                }
+                false
+            }
             "system" | "popen" | "run" | "call" | "check_call" | "check_output" | "Popen"
             | "getoutput" | "getstatusoutput" | "spawnl" | "execl" | "execlp" | "execvp" => {
                 if owner.is_some_and(|o| matches!(o, "os" | "subprocess" | "commands")) {

@@ -557,8 +557,11 @@ impl Cx<'_, '_, '_> {
         outputs: &mut Vec<Value<'w>>,
         files: &mut Vec<Value<'w>>,
     ) -> bool {
-        // in any case, as pdftk reads them
-        let is = |e: &str| is_keyword(e) && e.eq_ignore_ascii_case(a);
+        // in any case, as pdftk reads them; `*` matches any run
+        // (`http://*`: a URL among the arguments)
+        let is = |e: &str| {
+            is_keyword(e) && (e.eq_ignore_ascii_case(a) || (e.contains('*') && wild(e, a)))
+        };
         let output = spec.list(Field::Output).any(is);
         if output || spec.list(Field::Files).any(is) {
             if let Some(v) = args.get(ai + 1) {

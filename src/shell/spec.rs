@@ -42,7 +42,8 @@
 //! entry ending in `=` is a `key=value` word (`dd of=FILE`). An `output`,
 //! `files` or `write_flags` entry that is a bare word is a keyword among
 //! the arguments, in any case: `output` for `pdftk … output FILE`, `burst`
-//! for `pdftk FILE burst`. After `--` the words are operands: a write flag
+//! for `pdftk FILE burst`, `http://*` (with `*`) for a URL pprof fetches
+//! and saves. After `--` the words are operands: a write flag
 //! there still counts, but a read-only flag only as a `-- FLAG` entry, for
 //! a command that hands them on (`cargo fmt -- --check`).
 

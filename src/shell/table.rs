@@ -179,7 +179,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "credo", "dialyzer", "reek", "htmlhint", "jshint", "jscs", "vue-tsc",
         "svelte-check", "astro", "nuxt", "vite", "webpack", "rollup", "esbuild", "parcel",
         "storybook", "serve", "http-server", "live-server", "nodemon", "pm2",
-        "forever", "gunicorn", "uvicorn", "hypercorn", "celery",
+        "forever", "uvicorn", "hypercorn", "celery",
         "mongosh", "mongo", "pg_isready", "curlie", "grpcurl", "websocat", "wrk",
         "hey", "locust", "siege", "lighthouse", "heroku",
         "doctl", "linode-cli", "stripe", "sentry-cli",
@@ -1531,7 +1531,11 @@ pub(crate) const TABLE: &[Spec] = &[
             .output(&["-o"])
             .values(&["-html", "-func", "-mode", "-var"])
             .subs(&[
-                sub(&["pprof"]).files(&["-output", "--output"]).listing(&["-*"]),
+                // a profile fetched from a URL is saved under ~/pprof
+                sub(&["pprof"])
+                    .files(&["-output", "--output"])
+                    .write_flags(&["http://*", "https://*"])
+                    .listing(&["-*"]),
                 // `-pprof=TYPE` prints a profile; Go's single-dash words
                 sub(&["trace"]).values(&["-pprof", "-http", "-d"]),
             ]),
@@ -2087,8 +2091,18 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["corepack"])
         .subs(&[sub(&["enable", "disable", "install", "prepare", "use", "up"]).always()]),
     cmd(&["node-gyp"]).subs(&[sub(&["configure", "rebuild", "clean", "install"]).always()]),
+    // gunicorn's log and pid files (`-` is standard output)
+    cmd(&["gunicorn"]).files(&[
+        "--access-logfile", "--error-logfile", "--log-file", "-p", "--pid",
+    ]),
+    // `madge --image graph.svg`; browserslist's lock-file update
+    cmd(&["madge"]).files(&["--image"]),
+    cmd(&["browserslist"]).write_flags(&["--update-db"]),
+    cmd(&["update-browserslist-db"]).always(),
     // `tsc --build --clean`: deletes the build's outputs
-    cmd(&["tsc", "tsgo"]).write_flags(&["--init", "--clean"]).values(&[
+    cmd(&["tsc", "tsgo"]).write_flags(&["--init", "--clean"]).files(&[
+        "--generateTrace", "--generateCpuProfile", "--outDir", "--outFile",
+    ]).values(&[
         "-p", "--project", "--outDir", "--outFile", "--target", "-t", "--module", "-m", "--lib",
         "--jsx", "--declarationDir", "--rootDir", "--baseUrl", "--tsBuildInfoFile",
     ]),

@@ -1187,6 +1187,61 @@ fn blind15_gpg_beside_the_file() {
     ]);
 }
 
+/// Twentieth blind batch: Django's `call_command` in inline Python runs
+/// the management command the table knows; a log or trace file an option
+/// names; the lock file `update-browserslist-db` rewrites; a pprof profile
+/// fetched from a URL, which pprof saves under ~/pprof.
+#[test]
+fn b20_call_command_logs_and_profiles() {
+    check_pairs(&[
+        (
+            "python manage.py shell -c \"from django.core.management import call_command; call_command('dumpdata', 'orders', output='/tmp/orders.json')\"",
+            "python manage.py shell -c \"from django.core.management import call_command; call_command('dumpdata', 'orders')\"",
+        ),
+        (
+            "python -c \"from django.core import management; management.call_command('makemigrations', 'orders')\"",
+            "python -c \"from django.core import management; management.call_command('makemigrations', 'orders', dry_run=True)\"",
+        ),
+        (
+            "python manage.py shell -c \"from django.core.management import call_command; call_command('migrate', interactive=False)\"",
+            "python manage.py shell -c \"from django.core.management import call_command; call_command('showmigrations')\"",
+        ),
+        (
+            "gunicorn app.main:app -k uvicorn.workers.UvicornWorker --access-logfile /tmp/access.log --bind :8000",
+            "gunicorn app.main:app -k uvicorn.workers.UvicornWorker --access-logfile - --bind :8000",
+        ),
+        (
+            "gunicorn -p /tmp/gunicorn.pid shop.wsgi",
+            "gunicorn --check-config shop.wsgi",
+        ),
+        (
+            "npx tsc --noEmit --generateTrace /tmp/tsc-trace",
+            "npx tsc --noEmit --extendedDiagnostics",
+        ),
+        (
+            "npx madge --image /tmp/deps.svg src",
+            "npx madge --circular src",
+        ),
+        (
+            "npx update-browserslist-db@latest",
+            "npx browserslist 'last 2 versions'",
+        ),
+        (
+            "npx browserslist --update-db",
+            "npx browserslist --coverage",
+        ),
+        (
+            "go tool pprof -top http://localhost:6060/debug/pprof/heap",
+            "go tool pprof -top cpu.prof",
+        ),
+    ]);
+    // a command name only known at run time
+    let a = analyse(
+        "python -c \"from django.core.management import call_command; call_command(name)\"",
+    );
+    assert!(a.unparsable.is_some(), "{a:?}");
+}
+
 /// Fifth blind batch: subcommands that write (caches, config files,
 /// scaffolding, `clean`).
 #[test]

@@ -56,6 +56,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind17-writes.txt", true),
         ("blind18-writes.txt", true),
         ("blind19-writes.txt", true),
+        ("blind20-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
@@ -76,6 +77,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind17-readonly.txt", false),
         ("blind18-readonly.txt", false),
         ("blind19-readonly.txt", false),
+        ("blind20-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -237,6 +239,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         &load("blind19-writes.txt"),
         &load("blind19-readonly.txt"),
     );
+    let blind20 = figures(
+        "twentieth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; one ordinary working day in a product repository: TypeScript/React, FastAPI/Django, Go, a Rust CLI, Makefile, Compose, GitHub Actions)",
+        &load("blind20-writes.txt"),
+        &load("blind20-readonly.txt"),
+    );
     let all = all_cases();
     for b in &all {
         let kind = if b.writes { "writes" } else { "read-only" };
@@ -370,11 +377,15 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
     assert!(blind17.writes >= 480 && blind17.readonly >= 540);
     assert!(blind18.writes >= 460 && blind18.readonly >= 510);
     assert!(blind19.writes >= 450 && blind19.readonly >= 525);
+    // The twentieth: its first run caught 98.7% and blocked none (its
+    // History); since its fixes every write is caught.
+    assert!(blind20.writes >= 460 && blind20.readonly >= 540);
     for (label, f, blocked) in [
         ("sixteenth", &blind16, 0.2),
         ("seventeenth", &blind17, 0.0),
         ("eighteenth", &blind18, 0.0),
         ("nineteenth", &blind19, 0.0),
+        ("twentieth", &blind20, 0.0),
     ] {
         assert!(
             f.caught_pct() >= 100.0 && f.blocked_pct() <= blocked,
