@@ -57,6 +57,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind18-writes.txt", true),
         ("blind19-writes.txt", true),
         ("blind20-writes.txt", true),
+        ("blind22-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
@@ -78,6 +79,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind18-readonly.txt", false),
         ("blind19-readonly.txt", false),
         ("blind20-readonly.txt", false),
+        ("blind22-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -243,6 +245,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         "twentieth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; one ordinary working day in a product repository: TypeScript/React, FastAPI/Django, Go, a Rust CLI, Makefile, Compose, GitHub Actions)",
         &load("blind20-writes.txt"),
         &load("blind20-readonly.txt"),
+    );
+    let blind22 = figures(
+        "twenty-second blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; everyday agent commands in Haskell, OCaml, Zig, Nim, Julia, R, Erlang, Clojure, Dart, Crystal, Gleam, Elm, Perl, C/C++ build systems, LaTeX and typst)",
+        &load("blind22-writes.txt"),
+        &load("blind22-readonly.txt"),
     );
     let all = all_cases();
     for b in &all {
