@@ -108,6 +108,7 @@ pub const COMMAND_KEYS: &[&str] = &[
     "chdir",
     "tasks",
     "write_tasks",
+    "verbs",
 ];
 
 impl Settings {
@@ -330,6 +331,9 @@ fn read_command(
     }
     if let Some(b) = r.boolean(t, "tasks", ctx) {
         spec.tasks = b;
+    }
+    if let Some(b) = r.boolean(t, "verbs", ctx) {
+        spec.verbs = b;
     }
     let value_span = |key: &str| crate::diag::get(t, key).map(|v| v.span()).unwrap_or(0..0);
     let min_args = r.integer(t, "min_args", ctx);

@@ -63,6 +63,7 @@ pub(crate) struct Node {
     code_args: CodeArgs,
     code_lang: Lang,
     tasks: bool,
+    verbs: bool,
     /// Nothing but names: the command writes nothing and runs nothing,
     /// whatever its arguments (`ls`, `grep`): the engine need not read them.
     plain: bool,
@@ -111,6 +112,7 @@ const fn is_plain(s: &Spec) -> bool {
         && s.run.is_none()
         && matches!(s.code_args, CodeArgs::None)
         && !s.tasks
+        && !s.verbs
 }
 
 const EMPTY: Node = Node {
@@ -122,6 +124,7 @@ const EMPTY: Node = Node {
     code_args: CodeArgs::None,
     code_lang: Lang::Python,
     tasks: false,
+    verbs: false,
     plain: false,
     keywords: false,
 };
@@ -196,6 +199,7 @@ pub(crate) const fn compile<const K: usize, const W: usize, const B: usize>(
             code_args: s.code_args,
             code_lang: s.code_lang,
             tasks: s.tasks,
+            verbs: s.verbs,
             plain: is_plain(s),
             keywords: has_keywords(s),
             ..EMPTY
@@ -482,6 +486,14 @@ impl SpecRef {
             (SpecRef::User(s), _) => s.code_args,
             (_, Some(n)) => n.code_args,
             _ => CodeArgs::None,
+        }
+    }
+
+    pub fn verbs(&self) -> bool {
+        match (self, self.node()) {
+            (SpecRef::User(s), _) => s.verbs,
+            (_, Some(n)) => n.verbs,
+            _ => false,
         }
     }
 

@@ -342,7 +342,11 @@ impl Cx<'_, '_, '_> {
                 {
                     continue;
                 }
-                if positions.len == 0 && positions.heap.is_none() && !dd && spec.has_subcommands() {
+                if positions.len == 0
+                    && positions.heap.is_none()
+                    && !dd
+                    && (spec.has_subcommands() || spec.verbs())
+                {
                     if a.starts_with('+') {
                         continue; // `cargo +nightly fmt`
                     }

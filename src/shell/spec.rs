@@ -141,6 +141,10 @@ pub struct Spec {
     pub chdir: List,
     pub tasks: bool,
     pub write_tasks: List,
+    /// A command-line tool whose own subcommands the table need not list:
+    /// its first words are judged by the general rules' verbs, as a known
+    /// command's unlisted subcommand is (`astro add`, `cdk init`).
+    pub verbs: bool,
 }
 
 /// A command that writes nothing and runs nothing.
@@ -166,6 +170,7 @@ pub const fn cmd(names: List) -> Spec {
         chdir: &[],
         tasks: false,
         write_tasks: &[],
+        verbs: false,
     }
 }
 
@@ -269,6 +274,10 @@ impl Spec {
     }
     /// Its arguments are task names; those matching `write_tasks` (and
     /// those named like formatters or fixers) write.
+    pub const fn verbs(mut self) -> Self {
+        self.verbs = true;
+        self
+    }
     pub const fn tasks(mut self, write_tasks: List) -> Self {
         self.tasks = true;
         self.write_tasks = write_tasks;

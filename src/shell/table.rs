@@ -177,18 +177,35 @@ pub(crate) const TABLE: &[Spec] = &[
         "cargo-expand", "tfsec", "kubeval", "kubeconform", "conftest", "opa",
         "spectral", "commitlint", "lint-staged", "danger", "sonar-scanner", "luacheck",
         "credo", "dialyzer", "reek", "htmlhint", "jshint", "jscs", "vue-tsc",
-        "svelte-check", "astro", "nuxt", "vite", "webpack", "rollup", "esbuild", "parcel",
-        "storybook", "serve", "http-server", "live-server", "nodemon", "pm2",
+        "svelte-check", "vite", "webpack", "rollup", "esbuild", "parcel",
+        "serve", "http-server", "live-server", "nodemon",
         "forever", "uvicorn", "hypercorn", "celery",
         "mongosh", "mongo", "pg_isready", "curlie", "grpcurl", "websocat", "wrk",
-        "hey", "locust", "siege", "lighthouse", "heroku",
-        "doctl", "linode-cli", "stripe", "sentry-cli",
-        "vault", "consul", "nomad", "minikube", "k3d", "kubectx", "kubens", "k9s",
-        "stern", "skaffold", "tilt", "argocd", "flux", "istioctl", "eksctl",
-        "ansible-playbook", "cdk", "sam",
-        "serverless", "sls", "podman-compose", "docker-compose", "crictl", "ctr",
+        "hey", "locust", "siege", "lighthouse", "k9s", "stern", "ansible-playbook",
+        "podman-compose", "docker-compose", "crictl", "ctr",
         "dive", "grype", "syft", "lazydocker", "ctop", "spruce",
     ]),
+    // command-line tools whose own subcommands are judged by the general
+    // rules' verbs, as a known command's unlisted subcommand is (`astro
+    // add`, `cdk init`, `vault login`); they write nothing else by themselves
+    cmd(&[
+        "astro", "nuxt", "storybook", "heroku", "linode-cli", "stripe", "sentry-cli", "vault",
+        "consul", "nomad", "skaffold", "tilt", "argocd", "flux", "istioctl", "cdk", "sam",
+        "serverless", "sls",
+    ]).verbs(),
+    // pm2's saved process list, its log files, a boot script
+    cmd(&["pm2"]).subs(&[sub(&["save", "dump", "flush", "startup", "unstartup"]).always()]),
+    // the machine's kube config: a cluster's credentials merged in, a
+    // context or namespace switched (`kubectx NAME`, not `kubectx -c`)
+    cmd(&["minikube"]).subs(&[sub(&["update-context"]).always()]),
+    cmd(&["eksctl"]).subs(&[sub(&["utils"]).subs(&[sub(&["write-kubeconfig"]).always()])]),
+    cmd(&["doctl"]).subs(&[sub(&["kubernetes", "k8s"]).subs(&[
+        sub(&["cluster", "c"]).subs(&[sub(&["kubeconfig", "kcfg"]).subs(&[
+            sub(&["save"]).always(),
+        ])]),
+    ])]),
+    cmd(&["k3d"]).subs(&[sub(&["kubeconfig"]).subs(&[sub(&["merge", "write"]).always()])]),
+    cmd(&["kubectx", "kubens"]).with_args(1).write_flags(&["-d", "-u", "--unset"]),
     // registry tools: copies between registries are remote; `export IMG
     // FILE` and `pull IMG FILE` write the tarball (`-` is stdout)
     cmd(&["crane", "gcrane"])

@@ -1242,6 +1242,74 @@ fn b20_call_command_logs_and_profiles() {
     assert!(a.unparsable.is_some(), "{a:?}");
 }
 
+/// Command-line tools the table knew only as writing nothing were not
+/// read at all, so the general rules never saw their verbs (`astro add`,
+/// `cdk init`): their first words are judged as a known command's unlisted
+/// subcommand is, and the few that write the machine's kube config or a
+/// process list have their subcommands listed.
+#[test]
+fn known_tools_with_verbs() {
+    check_pairs(&[
+        ("npx astro add react", "npx astro check"),
+        ("cdk init app --language typescript", "cdk diff ShopStack"),
+        ("npx storybook init", "npx storybook dev -p 6006"),
+        (
+            "sam init --runtime python3.12 --name shop",
+            "sam validate --lint",
+        ),
+        ("nuxt add page about", "nuxt info"),
+        ("vault login -method=github", "vault kv get secret/shop/db"),
+        ("heroku login", "heroku logs --tail -a shop"),
+        ("pm2 save", "pm2 list"),
+        ("pm2 flush", "pm2 logs api --lines 50"),
+        ("pm2 startup systemd", "pm2 describe api"),
+        (
+            "eksctl utils write-kubeconfig --cluster shop",
+            "eksctl get clusters",
+        ),
+        (
+            "doctl kubernetes cluster kubeconfig save shop",
+            "doctl kubernetes cluster list",
+        ),
+        (
+            "k3d kubeconfig merge shop --kubeconfig-switch-context",
+            "k3d cluster list",
+        ),
+        ("kubectx staging", "kubectx -c"),
+        ("kubens payments", "kubens --current"),
+        ("minikube update-context", "minikube status"),
+    ]);
+    for ro in [
+        "kubectx",
+        "kubens",
+        "pm2 --version",
+        "cdk --help",
+        "astro --help add",
+    ] {
+        assert!(!is_write(ro), "{ro}: {:?}", writes(ro));
+    }
+    // a user's tool: known as writing nothing, its verbs are not read; with
+    // `verbs`, they are
+    let mut users = super::UserCommands::default();
+    users.insert(super::spec::cmd(&["shopctl"]));
+    assert!(
+        super::analyse_with("shopctl init web", &users)
+            .writes
+            .is_empty()
+    );
+    users.insert(super::spec::cmd(&["shopctl"]).verbs());
+    assert!(
+        !super::analyse_with("shopctl init web", &users)
+            .writes
+            .is_empty()
+    );
+    assert!(
+        super::analyse_with("shopctl status", &users)
+            .writes
+            .is_empty()
+    );
+}
+
 /// Fifth blind batch: subcommands that write (caches, config files,
 /// scaffolding, `clean`).
 #[test]
