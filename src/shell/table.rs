@@ -182,7 +182,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "forever", "uvicorn", "hypercorn", "celery",
         "mongosh", "mongo", "pg_isready", "curlie", "grpcurl", "websocat", "wrk",
         "hey", "locust", "siege", "lighthouse", "k9s", "stern", "ansible-playbook",
-        "podman-compose", "docker-compose", "crictl", "ctr",
+        "crictl", "ctr",
         "dive", "grype", "syft", "lazydocker", "ctop", "spruce",
     ]),
     // command-line tools whose own subcommands are judged by the general
@@ -857,21 +857,10 @@ pub(crate) const TABLE: &[Spec] = &[
                 .output(&["-o", "--output"])
                 .files(&["--iidfile", "--metadata-file"])
                 .subs(&[sub(&["build", "bake"]).output(&["-o", "--output"])]),
-            sub(&["compose"])
-                .values(&[
-                    "-f", "--file", "-p", "--project-name", "--env-file", "--profile",
-                ])
-                // images, as `docker pull`; `run SERVICE CMD` as `docker
-                // run` (the compose file's own mounts are not visible)
-                .subs(&[
-                    sub(&["cp"]).writes_targets(Dest),
-                    sub(&["pull"]),
-                    sub(&["run"])
-                        .run_container(1)
-                        .mounts(CONTAINER_MOUNTS)
-                        .values(CONTAINER_RUN_VALUES),
-                ]),
+            sub(&["compose"]).values(COMPOSE_VALUES).subs(COMPOSE),
         ]),
+    // Compose as a program of its own, as `docker compose`
+    cmd(&["docker-compose", "podman-compose"]).values(COMPOSE_VALUES).subs(COMPOSE),
     cmd(&["kubectl", "oc"])
         .values(&[
             "-n", "--namespace", "--context", "-c", "--container", "--kubeconfig", "-l",
@@ -4506,6 +4495,27 @@ const BAZEL_FILES: &[&str] = &[
     "--explain",
     "--remote_grpc_log",
     "--experimental_remote_grpc_log",
+];
+
+/// Compose's options before its subcommand.
+const COMPOSE_VALUES: &[&str] = &[
+    "-f",
+    "--file",
+    "-p",
+    "--project-name",
+    "--env-file",
+    "--profile",
+];
+
+/// Compose's subcommands: images, as `docker pull`; `run SERVICE CMD` as
+/// `docker run` (the compose file's own mounts are not visible).
+const COMPOSE: &[Spec] = &[
+    sub(&["cp"]).writes_targets(Dest),
+    sub(&["pull"]),
+    sub(&["run"])
+        .run_container(1)
+        .mounts(CONTAINER_MOUNTS)
+        .values(CONTAINER_RUN_VALUES),
 ];
 
 const CONTAINER_MOUNTS: &[&str] = &["-v", "--volume", "--mount", "--volumes-from", "--device"];

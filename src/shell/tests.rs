@@ -1277,6 +1277,14 @@ fn known_tools_with_verbs() {
         ),
         ("kubectx staging", "kubectx -c"),
         ("kubens payments", "kubens --current"),
+        (
+            "docker-compose run --rm -v \"$PWD\":/app node npm ci",
+            "docker-compose run --rm node npm ci",
+        ),
+        (
+            "podman-compose cp web:/app/log.txt ./log.txt",
+            "podman-compose logs web",
+        ),
         ("minikube update-context", "minikube status"),
     ]);
     for ro in [
