@@ -165,7 +165,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "parted", "sensors", "pv", "ts", "ifne", "vipe", "combine", "isutf8", "errno", "pee",
         // builds, tests, linters and checkers: they write only build output
         "rustc", "clippy-driver", "rust-analyzer", "cargo-nextest", "tox", "nox", "pyright", "pylint", "flake8", "pyflakes", "pycodestyle", "pydocstyle",
-        "vulture", "radon", "xenon", "mocha", "ava", "karma", "cypress",
+        "vulture", "radon", "xenon", "mocha", "ava", "karma",
         "minitest", "bats", "behave",
         "scons", "kotlinc", "kotlin",
         "scalac", "scala", "ghci",
@@ -189,7 +189,7 @@ pub(crate) const TABLE: &[Spec] = &[
     // rules' verbs, as a known command's unlisted subcommand is (`astro
     // add`, `cdk init`, `vault login`); they write nothing else by themselves
     cmd(&[
-        "astro", "nuxt", "storybook", "heroku", "linode-cli", "stripe", "sentry-cli", "vault",
+        "astro", "nuxt", "storybook", "cypress", "heroku", "linode-cli", "stripe", "sentry-cli", "vault",
         "consul", "nomad", "skaffold", "tilt", "argocd", "flux", "istioctl", "cdk", "sam",
         "serverless", "sls",
     ]).verbs(),

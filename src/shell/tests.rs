@@ -1251,6 +1251,7 @@ fn b20_call_command_logs_and_profiles() {
 fn known_tools_with_verbs() {
     check_pairs(&[
         ("npx astro add react", "npx astro check"),
+        ("npx cypress install", "npx cypress verify"),
         ("cdk init app --language typescript", "cdk diff ShopStack"),
         ("npx storybook init", "npx storybook dev -p 6006"),
         (
