@@ -169,7 +169,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "minitest", "bats", "behave",
         "scons", "kotlinc", "kotlin",
         "scalac", "scala", "ghci",
-        "ocaml", "erl", "gleam",
+        "ocaml", "erl",
         "swiftc", "gcc-ar", "as", "shellcheck", "hadolint",
         "yamllint", "actionlint", "cspell", "vale", "proselint", "write-good", "alex",
         "staticcheck", "golint", "revive", "govulncheck", "errcheck", "ineffassign", "gosec",
@@ -1141,8 +1141,14 @@ pub(crate) const TABLE: &[Spec] = &[
     // firebase_options.dart and the platforms' Firebase config files
     cmd(&["flutterfire"]).subs(&[sub(&["configure", "reconfigure"]).always()]),
     // melos: each package's pubspec_overrides.yaml and .dart_tool; `clean`
-    // deletes build output
-    cmd(&["melos"]).subs(&[sub(&["bootstrap", "bs", "clean"]).always()]),
+    // deletes build output; `exec [--] CMD…` runs CMD in every package
+    cmd(&["melos"]).subs(&[
+        sub(&["bootstrap", "bs", "clean"]).always(),
+        sub(&["exec"]).code_args(All).values(&[
+            "-c", "--concurrency", "--scope", "--ignore", "--diff", "--since",
+            "--dir-exists", "--file-exists", "--depends-on", "--no-depends-on", "--category",
+        ]),
+    ]),
     // Expo: the native projects (`prebuild`), config files it hands over
     // (`customize`), packages, the exported bundle
     cmd(&["expo", "expo-cli"]).subs(&[sub(&[
@@ -2753,6 +2759,17 @@ pub(crate) const TABLE: &[Spec] = &[
             "-d", "-lint=warn", "--lint=warn",
         ])
         .values(&["-type", "--type", "-path", "--path"]),
+    // `--fix` asks before each fix, `--fix-all` before all of them; `init`
+    // and `new-*` create a configuration or a package, `suppress` the
+    // suppression files (`--check-after-tests` only checks them)
+    cmd(&["elm-review"])
+        .write_flags(&["--fix", "--fix-all", "--fix-all-without-prompt"])
+        .values(&["--config", "--template", "--elmjson", "--compiler", "--elm-format-path"])
+        .subs(&[sub(&["init", "new-package", "new-rule", "suppress"])
+            .always()
+            .read_only(&["--check-after-tests"])]),
+    // `gen`: the generated modules in .elm-spa/
+    cmd(&["elm-spa"]).subs(&[sub(&["gen"]).always()]),
     cmd(&["elm-format"])
         .writes_targets(A)
         .read_only(&["--validate", "--stdin"])
@@ -3813,19 +3830,41 @@ pub(crate) const TABLE: &[Spec] = &[
             .values(&["-D", "--define", "--target", "--emit", "--mcpu", "--link-flags"]),
         sub(&["init"]).always(),
         sub(&["tool"]).subs(&[sub(&["format"]).always().targets(A).read_only(&["--check"])]),
+        // a JUnit report
+        sub(&["spec"]).output(&["--junit_output"]),
     ]),
-    // `lein ancient` and `lein cljfmt check` only report
+    // `lein ancient`, `lein kibit` and `lein cljfmt check` only report;
+    // `pom` writes pom.xml, `change` edits project.clj, `release` bumps
+    // the version, commits and tags, as `vcs commit|tag` do
     cmd(&["lein"]).subs(&[
-        sub(&["new", "install", "clean"]).always(),
+        sub(&["new", "install", "clean", "pom", "change", "release"]).always(),
         sub(&["cljfmt"]).subs(&[sub(&["fix"]).always()]),
         sub(&["ancient"]).subs(&[sub(&["upgrade", "upgrade-profiles"]).always()]),
+        sub(&["kibit"]).write_flags(&["--replace", "-r"]),
+        sub(&["vcs"]).subs(&[sub(&["commit", "tag"]).always()]),
     ]),
     // `-Ttools install`, `-X:deps mvn-install`: a tool or jar installed;
-    // antq's `--upgrade` rewrites deps.edn
+    // `mvn-pom` writes pom.xml; a build.clj `clean` deletes target/;
+    // deps-new (`-Tnew app`) and clj-new create a project; antq's
+    // `--upgrade` rewrites deps.edn
     cmd(&["clojure", "clj"])
         .values(&["-Sdeps", "-Scp", "-Sthreads", "-m", "--main", "-e", "--eval", "-i", "--init"])
-        .write_flags(&["--upgrade"])
-        .subs(&[sub(&["install", "install-latest", "remove", "mvn-install"]).always()]),
+        .write_flags(&["--upgrade", "-Tnew", "-Tclj-new"])
+        .subs(&[sub(&[
+            "install", "install-latest", "remove", "mvn-install", "mvn-pom", "clean",
+        ])
+        .always()]),
+    // `--copy-configs`: the configs libraries export, into .clj-kondo/
+    cmd(&["clj-kondo"])
+        .values(&["--lint", "--config", "--config-dir", "--cache-dir", "--lang", "--filename"])
+        .write_flags(&["--copy-configs"]),
+    // `format` formats `.` by default; `deps download` fills build/packages
+    cmd(&["gleam"]).subs(&[
+        sub(&["format"]).always().targets(A).read_only(&["--check", "--stdin"]),
+        sub(&["add", "remove", "update", "new", "clean", "fix"]).always(),
+        sub(&["deps"]).subs(&[sub(&["download", "update"]).always()]),
+        sub(&["run", "test"]).values(&["-m", "--module", "-t", "--target", "--runtime"]),
+    ]),
     // babashka: `bb TASK` runs a bb.edn task (judged by its name); `-e`
     // code is read in `classify.rs`
     cmd(&["bb"])

@@ -6515,3 +6515,89 @@ fn dn19_inline_code() {
         ),
     ]);
 }
+
+/// Twenty-second blind batch: Leiningen tasks and plugins that change the
+/// project or the repository, Clojure CLI tools (deps-new, a build.clj
+/// `clean`, `mvn-pom`) and clj-kondo's `--copy-configs`.
+#[test]
+fn pl22_clojure() {
+    check_pairs(&[
+        ("lein kibit --replace", "lein kibit"),
+        (
+            "lein release :patch",
+            "lein test :only shop.cart-test/total-rounds",
+        ),
+        (
+            "lein change version leiningen.release/bump-version release",
+            "lein deps :tree",
+        ),
+        ("lein vcs tag", "lein vcs assert-committed"),
+        ("lein vcs commit", "lein check"),
+        ("lein pom", "lein uberjar"),
+        ("clojure -Tnew app :name acme/shop", "clojure -Ttools list"),
+        ("clojure -T:build clean", "clojure -T:build jar"),
+        ("clojure -X:deps mvn-pom", "clojure -X:deps tree"),
+        (
+            "clj-kondo --lint \"$(clojure -Spath)\" --dependencies --copy-configs --skip-lint",
+            "clj-kondo --lint src --config '{:output {:format :edn}}'",
+        ),
+    ]);
+}
+
+/// Twenty-second blind batch: a command melos runs in every package, a
+/// JUnit report from `crystal spec`.
+#[test]
+fn pl22_dart_crystal() {
+    check_pairs(&[
+        ("melos exec -- dart format .", "melos exec -- dart analyze"),
+        (
+            "melos exec -c 1 \"dart format .\"",
+            "melos exec -c 1 \"dart analyze\"",
+        ),
+        ("crystal spec --junit_output=/tmp/junit", "crystal spec"),
+        (
+            "crystal spec --junit_output reports spec/cart_spec.cr",
+            "crystal spec spec/cart_spec.cr:42",
+        ),
+    ]);
+}
+
+/// Twenty-second blind batch: gleam's formatter, dependency changes,
+/// scaffolding, clean and fix.
+#[test]
+fn pl22_gleam() {
+    check_pairs(&[
+        ("gleam format src test", "gleam format --check src test"),
+        ("gleam format", "gleam format --stdin"),
+        ("gleam add gleam_json", "gleam deps list"),
+        (
+            "gleam add --dev gleeunit",
+            "gleam run -m shop/cli -- --help",
+        ),
+        ("gleam remove gleam_http", "gleam check"),
+        ("gleam update", "gleam build"),
+        ("gleam deps download", "gleam deps list"),
+        ("gleam new shop_gleam", "gleam test"),
+        ("gleam clean", "gleam run"),
+        ("gleam fix", "gleam --version"),
+        (
+            "gleam export package-interface --out /tmp/iface.json",
+            "gleam export --help",
+        ),
+        (
+            "bash -c 'cd /home/dev/shop && gleam format && gleam test'",
+            "bash -c 'cd /home/dev/shop && gleam format --check && gleam test'",
+        ),
+    ]);
+}
+
+/// Twenty-second blind batch: elm-review's fixes, elm-spa's generated code.
+#[test]
+fn pl22_elm() {
+    check_pairs(&[
+        ("elm-review --fix-all", "elm-review --report=json"),
+        ("elm-review --fix", "elm-review --config review src"),
+        ("elm-review init", "elm-review"),
+        ("elm-spa gen", "elm-spa help"),
+    ]);
+}
