@@ -2988,7 +2988,7 @@ pub(crate) const TABLE: &[Spec] = &[
     ]),
     cmd(&[
         "mise", "rtx", "asdf", "fnm", "volta", "pyenv", "rbenv", "nodenv", "goenv", "sdk",
-        "jenv", "proto",
+        "jenv", "proto", "plenv",
     ])
     .subs(&[
         sub(&[
@@ -3873,6 +3873,47 @@ pub(crate) const TABLE: &[Spec] = &[
             "-e", "--eval", "--config", "--deps-root", "-cp", "--classpath", "-m", "--main",
             "-x", "--exec", "-f", "--file", "-i", "--init",
         ]),
+    // --- Perl ------------------------------------------------------------------------
+    // cpanm installs (the modules it is given, or read from stdin) unless
+    // it only shows a module's information or dependencies
+    cmd(&["cpanm", "cpanminus"]).always().read_only(&[
+        "--info", "--showdeps", "--scandeps", "--help", "-h", "--version", "-V",
+    ]),
+    // local/, cpanfile.snapshot, vendor/cache; `exec CMD` runs CMD
+    cmd(&["carton"]).subs(&[
+        sub(&["install", "update", "bundle"]).always(),
+        sub(&["exec"]).run(0),
+    ]),
+    // `clean` deletes the build directories and tarballs
+    cmd(&["dzil"]).subs(&[sub(&["clean"]).always().read_only(&["-n"])]),
+    // they write Makefile/Build and MYMETA.* (`perl Makefile.PL`)
+    cmd(&["Makefile.PL", "Build.PL"]).always(),
+    // perltidy writes FILE.tdy, or FILE itself with `-b`; `-st` prints
+    cmd(&["perltidy"])
+        .writes_targets(A)
+        .output(&["-o", "--outfile"])
+        .read_only(&["-st", "--standard-output", "-v", "--version", "-h", "--help"])
+        .values(&["-pro", "--profile", "-bext", "--backup-file-extension"]),
+    // tidyall tidies in place; `-p PATH` reads stdin and prints, `-l`
+    // lists, `--check-only` checks
+    cmd(&["tidyall"])
+        .always()
+        .targets(A)
+        .read_only(&["--check-only", "-l", "--list", "-p", "--pipe", "-h", "--help", "--version"])
+        .values(&[
+            "--conf-file", "--conf-name", "--data-dir", "--root-dir", "--mode", "-j", "--jobs",
+            "--output-suffix", "--backup-ttl", "--iterations",
+        ]),
+    // prove: `--state=…save` writes .prove, `-a` a TAP archive
+    cmd(&["prove"])
+        .output(&["-a", "--archive"])
+        .write_flags(&["--state=*save*"])
+        .values(&[
+            "-I", "-M", "-P", "-e", "--exec", "-j", "--jobs", "--harness", "--formatter",
+            "--source", "--rc", "--state", "--ext",
+        ]),
+    // Devel::Cover: `-delete` deletes cover_db
+    cmd(&["cover"]).write_flags(&["-delete", "--delete"]),
     // --- documentation sites ---------------------------------------------------------
     // `build` writes site/ (build output) unless `-d DIR`; `gh-deploy`
     // commits the site to the gh-pages branch

@@ -6601,3 +6601,60 @@ fn pl22_elm() {
         ("elm-spa gen", "elm-spa help"),
     ]);
 }
+
+/// Twenty-second blind batch: Perl's installers (cpanm, carton, dzil),
+/// Makefile.PL/Build.PL, perltidy and tidyall, prove's state and archive,
+/// Devel::Cover's `-delete`, plenv.
+#[test]
+fn pl22_perl() {
+    check_pairs(&[
+        ("cpanm --installdeps .", "cpanm --showdeps ."),
+        ("cpanm -n Mojolicious", "cpanm --info Mojolicious"),
+        ("cpanm -L local --installdeps --notest .", "cpanm --version"),
+        ("cpanm --uninstall JSON::XS", "cpanm --help"),
+        ("cpan-outdated -p | cpanm", "cpan-outdated -p"),
+        (
+            "dzil authordeps --missing | cpanm",
+            "dzil authordeps --missing",
+        ),
+        ("carton bundle", "carton list"),
+        ("carton install", "carton check"),
+        (
+            "carton exec -- perltidy -b lib/Shop.pm",
+            "carton exec -- prove -lr t",
+        ),
+        ("dzil clean", "dzil listdeps --missing"),
+        ("perl Makefile.PL", "perl -Ilib t/02-cart.t"),
+        ("perl Build.PL && ./Build", "./Build test"),
+        (
+            "perltidy -b lib/Shop/Cart.pm",
+            "perltidy -st -se lib/Shop/Cart.pm",
+        ),
+        (
+            "perltidy -b -bext='/' lib/Shop/Order.pm lib/Shop/Item.pm",
+            "perltidy -st -se -pro=.perltidyrc lib/Shop/Order.pm",
+        ),
+        (
+            "perltidy lib/Shop/Payment.pm",
+            "perltidy --standard-output lib/Shop/Payment.pm",
+        ),
+        (
+            "perltidy -o /tmp/Order.tidy.pm lib/Shop/Order.pm",
+            "perltidy -o /dev/null lib/Shop/Order.pm",
+        ),
+        ("tidyall -a", "tidyall -a --check-only"),
+        ("tidyall -g", "tidyall --list -a"),
+        (
+            "tidyall lib/Shop.pm",
+            "tidyall -p lib/Shop.pm < lib/Shop.pm",
+        ),
+        (
+            "prove --state=failed,save -lr t",
+            "prove --state=failed -lr t",
+        ),
+        ("prove --state save -lr t", "prove -j4 -lr t xt"),
+        ("prove -lr -a /tmp/tap.tar.gz t", "prove -lv t/02-cart.t"),
+        ("cover -delete", "cover -report text"),
+        ("plenv local 5.38.2", "plenv versions"),
+    ]);
+}
