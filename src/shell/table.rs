@@ -1809,6 +1809,11 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["gs", "gswin64c", "gswin32c"])
         .output(&["-sOutputFile", "-o"])
         .values(&["-d", "-s", "-r", "-g", "-I"]),
+    // typstyle prints unless `-i`
+    cmd(&["typstyle"])
+        .write_flags(&["-i", "--inplace"])
+        .read_only(&["--check", "--diff"])
+        .values(&["-c", "--column", "-l", "--line-width", "-t", "--indent-width", "--tab-width"]),
     // `typst compile IN [OUT]`: OUT, by default IN's name as a PDF
     cmd(&["typst"]).subs(&[sub(&["compile", "c", "watch", "w", "init"]).always()]),
     // `htpasswd [-c] FILE USER`: the password file; `-n` prints, `-v`
@@ -3015,6 +3020,7 @@ pub(crate) const TABLE: &[Spec] = &[
             "--install", "--target=install", "-t=install", "-E=rm", "-E=remove",
             "-E=remove_directory", "-E=rename", "-E=copy*", "-E=make_directory", "-E=touch*",
             "-E=create_symlink", "-E=create_hardlink", "-E=tar", "--target=clean", "-t=clean",
+            "--target=format", "-t=format", "--target=clang-format", "-t=clang-format",
         ]),
     // `meson format` prints unless `-i`/`-o`; `wrap search|info|list` read
     // wrapdb; `subprojects download|update|…` fetch sources into the tree
@@ -3029,6 +3035,10 @@ pub(crate) const TABLE: &[Spec] = &[
                 .values(&["--sourcedir", "--types", "--num-processes"]),
         ]),
         sub(&["compile"]).write_flags(&["--clean"]).values(&["-C", "-j", "--jobs"]),
+        // `configure DIR` lists the options; `-Dk=v`, `--k=v` change them
+        sub(&["configure"]).write_flags(&["-D*", "--*=*"]),
+        // `--wipe` deletes the build directory's contents first
+        sub(&["setup"]).write_flags(&["--wipe"]),
         sub(&["format", "fmt"])
             .write_flags(&["-i", "--inplace"])
             .output(&["-o", "--output"])
@@ -3392,8 +3402,18 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["clean"]).always().values(BAZEL_VALUES),
             sub(&["mod"]).subs(&[sub(&["tidy"]).always().values(BAZEL_VALUES)]),
             sub(&["vendor"]).always().values(BAZEL_VALUES),
+            // gazelle regenerates BUILD files (`-mode=diff` prints), hedron's
+            // refresh targets write compile_commands.json
+            sub(&["run"])
+                .write_flags(&[
+                    "*:gazelle", "*:gazelle-update-repos", "@hedron_compile_commands//*",
+                    "*:refresh_compile_commands",
+                ])
+                .read_only(&["-- -mode=diff", "-- --mode=diff"])
+                .values(BAZEL_VALUES)
+                .files(BAZEL_FILES),
             sub(&[
-                "build", "test", "run", "coverage", "query", "cquery", "aquery", "fetch",
+                "build", "test", "coverage", "query", "cquery", "aquery", "fetch",
                 "info", "version", "help", "shutdown", "dump", "config", "print_action",
                 "analyze-profile", "license", "canonicalize-flags",
             ])

@@ -6658,3 +6658,48 @@ fn pl22_perl() {
         ("plenv local 5.38.2", "plenv versions"),
     ]);
 }
+
+/// Twenty-second blind batch: build targets and options that change the
+/// tree (a CMake `format` target, `meson configure -D`, `meson setup
+/// --wipe`, Bazel's gazelle and compile_commands targets) and typstyle.
+#[test]
+fn pl22_build_targets() {
+    check_pairs(&[
+        (
+            "cmake --build build --target format",
+            "cmake --build build --target help",
+        ),
+        (
+            "cmake --build build -t clang-format",
+            "cmake --build build -t shop_tests",
+        ),
+        (
+            "meson configure builddir -Dbuildtype=release -Db_sanitize=address",
+            "meson configure builddir",
+        ),
+        (
+            "meson configure builddir -D b_lto=true",
+            "meson configure builddir --no-pager",
+        ),
+        (
+            "meson configure builddir --buildtype=release",
+            "meson introspect builddir --targets",
+        ),
+        ("meson setup --wipe builddir", "meson setup builddir"),
+        ("bazel run //:gazelle", "bazel run //src:shop -- --help"),
+        (
+            "bazel run //:gazelle -- update-repos -from_file=go.mod",
+            "bazel run //:gazelle -- -mode=diff",
+        ),
+        (
+            "bazel run @hedron_compile_commands//:refresh_all",
+            "bazel query //...",
+        ),
+        (
+            "bazelisk run :refresh_compile_commands",
+            "bazel build //...",
+        ),
+        ("typstyle -i paper.typ", "typstyle --check paper.typ"),
+        ("typstyle --inplace paper.typ", "typstyle paper.typ"),
+    ]);
+}
