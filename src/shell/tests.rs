@@ -6703,3 +6703,17 @@ fn pl22_build_targets() {
         ("typstyle --inplace paper.typ", "typstyle paper.typ"),
     ]);
 }
+
+/// `perl -c FILE` compiles FILE without running it: a script spec
+/// (`Makefile.PL`) does not apply.
+#[test]
+fn pl22_perl_syntax_check() {
+    check_pairs(&[
+        ("perl Makefile.PL INSTALL_BASE=local", "perl -c Makefile.PL"),
+        ("perl -c -i.bak -pe 's/a/b/' x.pl", "perl -wc Build.PL"),
+        (
+            "perl -c -e 'BEGIN { unlink \"x\" }'",
+            "perl -Ilib -wc script/shop.pl",
+        ),
+    ]);
+}
