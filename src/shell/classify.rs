@@ -2411,6 +2411,7 @@ impl Cx<'_, '_, '_> {
         let mut codes = Vec::new();
         let mut runtime_code = None;
         let mut inplace = false;
+        let mut check = false;
         while let Some(a) = args.get(i) {
             if a == "--" {
                 i += 1;
@@ -2427,6 +2428,10 @@ impl Cx<'_, '_, '_> {
                     'i' => {
                         inplace = true;
                         break;
+                    }
+                    'c' => {
+                        check = true;
+                        k += 1;
                     }
                     'e' | 'E' => {
                         let rest: String = cs[k + 1..].iter().collect();
@@ -2460,6 +2465,18 @@ impl Cx<'_, '_, '_> {
                 }
             }
             i += if used_next { 2 } else { 1 };
+        }
+        // `perl -c FILE`: the file is compiled, not run, so what its name
+        // says it does (`Makefile.PL`) does not happen
+        if check
+            && codes.is_empty()
+            && !inplace
+            && let Some(s) = args.get(i)
+            && !is_stdin_path(s)
+            && !s.starts_with("<(")
+        {
+            self.unknown_command(cmd_name(s));
+            return;
         }
         self.inline_code(
             Lang::Perl,

@@ -169,7 +169,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "minitest", "bats", "behave",
         "scons", "kotlinc", "kotlin",
         "scalac", "scala", "ghci",
-        "ocaml", "erl", "gleam",
+        "ocaml", "erl",
         "swiftc", "gcc-ar", "as", "shellcheck", "hadolint",
         "yamllint", "actionlint", "cspell", "vale", "proselint", "write-good", "alex",
         "staticcheck", "golint", "revive", "govulncheck", "errcheck", "ineffassign", "gosec",
@@ -1147,8 +1147,14 @@ pub(crate) const TABLE: &[Spec] = &[
     // firebase_options.dart and the platforms' Firebase config files
     cmd(&["flutterfire"]).subs(&[sub(&["configure", "reconfigure"]).always()]),
     // melos: each package's pubspec_overrides.yaml and .dart_tool; `clean`
-    // deletes build output
-    cmd(&["melos"]).subs(&[sub(&["bootstrap", "bs", "clean"]).always()]),
+    // deletes build output; `exec [--] CMD…` runs CMD in every package
+    cmd(&["melos"]).subs(&[
+        sub(&["bootstrap", "bs", "clean"]).always(),
+        sub(&["exec"]).code_args(All).values(&[
+            "-c", "--concurrency", "--scope", "--ignore", "--diff", "--since",
+            "--dir-exists", "--file-exists", "--depends-on", "--no-depends-on", "--category",
+        ]),
+    ]),
     // Expo: the native projects (`prebuild`), config files it hands over
     // (`customize`), packages, the exported bundle
     cmd(&["expo", "expo-cli"]).subs(&[sub(&[
@@ -1809,6 +1815,11 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["gs", "gswin64c", "gswin32c"])
         .output(&["-sOutputFile", "-o"])
         .values(&["-d", "-s", "-r", "-g", "-I"]),
+    // typstyle prints unless `-i`
+    cmd(&["typstyle"])
+        .write_flags(&["-i", "--inplace"])
+        .read_only(&["--check", "--diff"])
+        .values(&["-c", "--column", "-l", "--line-width", "-t", "--indent-width", "--tab-width"]),
     // `typst compile IN [OUT]`: OUT, by default IN's name as a PDF
     cmd(&["typst"]).subs(&[sub(&["compile", "c", "watch", "w", "init"]).always()]),
     // `htpasswd [-c] FILE USER`: the password file; `-n` prints, `-v`
@@ -2759,6 +2770,17 @@ pub(crate) const TABLE: &[Spec] = &[
             "-d", "-lint=warn", "--lint=warn",
         ])
         .values(&["-type", "--type", "-path", "--path"]),
+    // `--fix` asks before each fix, `--fix-all` before all of them; `init`
+    // and `new-*` create a configuration or a package, `suppress` the
+    // suppression files (`--check-after-tests` only checks them)
+    cmd(&["elm-review"])
+        .write_flags(&["--fix", "--fix-all", "--fix-all-without-prompt"])
+        .values(&["--config", "--template", "--elmjson", "--compiler", "--elm-format-path"])
+        .subs(&[sub(&["init", "new-package", "new-rule", "suppress"])
+            .always()
+            .read_only(&["--check-after-tests"])]),
+    // `gen`: the generated modules in .elm-spa/
+    cmd(&["elm-spa"]).subs(&[sub(&["gen"]).always()]),
     cmd(&["elm-format"])
         .writes_targets(A)
         .read_only(&["--validate", "--stdin"])
@@ -2977,7 +2999,7 @@ pub(crate) const TABLE: &[Spec] = &[
     ]),
     cmd(&[
         "mise", "rtx", "asdf", "fnm", "volta", "pyenv", "rbenv", "nodenv", "goenv", "sdk",
-        "jenv", "proto",
+        "jenv", "proto", "plenv",
     ])
     .subs(&[
         sub(&[
@@ -3004,6 +3026,7 @@ pub(crate) const TABLE: &[Spec] = &[
             "--install", "--target=install", "-t=install", "-E=rm", "-E=remove",
             "-E=remove_directory", "-E=rename", "-E=copy*", "-E=make_directory", "-E=touch*",
             "-E=create_symlink", "-E=create_hardlink", "-E=tar", "--target=clean", "-t=clean",
+            "--target=format", "-t=format", "--target=clang-format", "-t=clang-format",
         ]),
     // `meson format` prints unless `-i`/`-o`; `wrap search|info|list` read
     // wrapdb; `subprojects download|update|…` fetch sources into the tree
@@ -3018,6 +3041,10 @@ pub(crate) const TABLE: &[Spec] = &[
                 .values(&["--sourcedir", "--types", "--num-processes"]),
         ]),
         sub(&["compile"]).write_flags(&["--clean"]).values(&["-C", "-j", "--jobs"]),
+        // `configure DIR` lists the options; `-Dk=v`, `--k=v` change them
+        sub(&["configure"]).write_flags(&["-D*", "--*=*"]),
+        // `--wipe` deletes the build directory's contents first
+        sub(&["setup"]).write_flags(&["--wipe"]),
         sub(&["format", "fmt"])
             .write_flags(&["-i", "--inplace"])
             .output(&["-o", "--output"])
@@ -3381,8 +3408,18 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["clean"]).always().values(BAZEL_VALUES),
             sub(&["mod"]).subs(&[sub(&["tidy"]).always().values(BAZEL_VALUES)]),
             sub(&["vendor"]).always().values(BAZEL_VALUES),
+            // gazelle regenerates BUILD files (`-mode=diff` prints), hedron's
+            // refresh targets write compile_commands.json
+            sub(&["run"])
+                .write_flags(&[
+                    "*:gazelle", "*:gazelle-update-repos", "@hedron_compile_commands//*",
+                    "*:refresh_compile_commands",
+                ])
+                .read_only(&["-- -mode=diff", "-- --mode=diff"])
+                .values(BAZEL_VALUES)
+                .files(BAZEL_FILES),
             sub(&[
-                "build", "test", "run", "coverage", "query", "cquery", "aquery", "fetch",
+                "build", "test", "coverage", "query", "cquery", "aquery", "fetch",
                 "info", "version", "help", "shutdown", "dump", "config", "print_action",
                 "analyze-profile", "license", "canonicalize-flags",
             ])
@@ -3819,19 +3856,41 @@ pub(crate) const TABLE: &[Spec] = &[
             .values(&["-D", "--define", "--target", "--emit", "--mcpu", "--link-flags"]),
         sub(&["init"]).always(),
         sub(&["tool"]).subs(&[sub(&["format"]).always().targets(A).read_only(&["--check"])]),
+        // a JUnit report
+        sub(&["spec"]).output(&["--junit_output"]),
     ]),
-    // `lein ancient` and `lein cljfmt check` only report
+    // `lein ancient`, `lein kibit` and `lein cljfmt check` only report;
+    // `pom` writes pom.xml, `change` edits project.clj, `release` bumps
+    // the version, commits and tags, as `vcs commit|tag` do
     cmd(&["lein"]).subs(&[
-        sub(&["new", "install", "clean"]).always(),
+        sub(&["new", "install", "clean", "pom", "change", "release"]).always(),
         sub(&["cljfmt"]).subs(&[sub(&["fix"]).always()]),
         sub(&["ancient"]).subs(&[sub(&["upgrade", "upgrade-profiles"]).always()]),
+        sub(&["kibit"]).write_flags(&["--replace", "-r"]),
+        sub(&["vcs"]).subs(&[sub(&["commit", "tag"]).always()]),
     ]),
     // `-Ttools install`, `-X:deps mvn-install`: a tool or jar installed;
-    // antq's `--upgrade` rewrites deps.edn
+    // `mvn-pom` writes pom.xml; a build.clj `clean` deletes target/;
+    // deps-new (`-Tnew app`) and clj-new create a project; antq's
+    // `--upgrade` rewrites deps.edn
     cmd(&["clojure", "clj"])
         .values(&["-Sdeps", "-Scp", "-Sthreads", "-m", "--main", "-e", "--eval", "-i", "--init"])
-        .write_flags(&["--upgrade"])
-        .subs(&[sub(&["install", "install-latest", "remove", "mvn-install"]).always()]),
+        .write_flags(&["--upgrade", "-Tnew", "-Tclj-new"])
+        .subs(&[sub(&[
+            "install", "install-latest", "remove", "mvn-install", "mvn-pom", "clean",
+        ])
+        .always()]),
+    // `--copy-configs`: the configs libraries export, into .clj-kondo/
+    cmd(&["clj-kondo"])
+        .values(&["--lint", "--config", "--config-dir", "--cache-dir", "--lang", "--filename"])
+        .write_flags(&["--copy-configs"]),
+    // `format` formats `.` by default; `deps download` fills build/packages
+    cmd(&["gleam"]).subs(&[
+        sub(&["format"]).always().targets(A).read_only(&["--check", "--stdin"]),
+        sub(&["add", "remove", "update", "new", "clean", "fix"]).always(),
+        sub(&["deps"]).subs(&[sub(&["download", "update"]).always()]),
+        sub(&["run", "test"]).values(&["-m", "--module", "-t", "--target", "--runtime"]),
+    ]),
     // babashka: `bb TASK` runs a bb.edn task (judged by its name); `-e`
     // code is read in `classify.rs`
     cmd(&["bb"])
@@ -3840,6 +3899,47 @@ pub(crate) const TABLE: &[Spec] = &[
             "-e", "--eval", "--config", "--deps-root", "-cp", "--classpath", "-m", "--main",
             "-x", "--exec", "-f", "--file", "-i", "--init",
         ]),
+    // --- Perl ------------------------------------------------------------------------
+    // cpanm installs (the modules it is given, or read from stdin) unless
+    // it only shows a module's information or dependencies
+    cmd(&["cpanm", "cpanminus"]).always().read_only(&[
+        "--info", "--showdeps", "--scandeps", "--help", "-h", "--version", "-V",
+    ]),
+    // local/, cpanfile.snapshot, vendor/cache; `exec CMD` runs CMD
+    cmd(&["carton"]).subs(&[
+        sub(&["install", "update", "bundle"]).always(),
+        sub(&["exec"]).run(0),
+    ]),
+    // `clean` deletes the build directories and tarballs
+    cmd(&["dzil"]).subs(&[sub(&["clean"]).always().read_only(&["-n"])]),
+    // they write Makefile/Build and MYMETA.* (`perl Makefile.PL`)
+    cmd(&["Makefile.PL", "Build.PL"]).always(),
+    // perltidy writes FILE.tdy, or FILE itself with `-b`; `-st` prints
+    cmd(&["perltidy"])
+        .writes_targets(A)
+        .output(&["-o", "--outfile"])
+        .read_only(&["-st", "--standard-output", "-v", "--version", "-h", "--help"])
+        .values(&["-pro", "--profile", "-bext", "--backup-file-extension"]),
+    // tidyall tidies in place; `-p PATH` reads stdin and prints, `-l`
+    // lists, `--check-only` checks
+    cmd(&["tidyall"])
+        .always()
+        .targets(A)
+        .read_only(&["--check-only", "-l", "--list", "-p", "--pipe", "-h", "--help", "--version"])
+        .values(&[
+            "--conf-file", "--conf-name", "--data-dir", "--root-dir", "--mode", "-j", "--jobs",
+            "--output-suffix", "--backup-ttl", "--iterations",
+        ]),
+    // prove: `--state=…save` writes .prove, `-a` a TAP archive
+    cmd(&["prove"])
+        .output(&["-a", "--archive"])
+        .write_flags(&["--state=*save*"])
+        .values(&[
+            "-I", "-M", "-P", "-e", "--exec", "-j", "--jobs", "--harness", "--formatter",
+            "--source", "--rc", "--state", "--ext",
+        ]),
+    // Devel::Cover: `-delete` deletes cover_db
+    cmd(&["cover"]).write_flags(&["-delete", "--delete"]),
     // --- documentation sites ---------------------------------------------------------
     // `build` writes site/ (build output) unless `-d DIR`; `gh-deploy`
     // commits the site to the gh-pages branch

@@ -6592,3 +6592,205 @@ fn dn19_inline_code() {
         ),
     ]);
 }
+
+/// Twenty-second blind batch: Leiningen tasks and plugins that change the
+/// project or the repository, Clojure CLI tools (deps-new, a build.clj
+/// `clean`, `mvn-pom`) and clj-kondo's `--copy-configs`.
+#[test]
+fn pl22_clojure() {
+    check_pairs(&[
+        ("lein kibit --replace", "lein kibit"),
+        (
+            "lein release :patch",
+            "lein test :only shop.cart-test/total-rounds",
+        ),
+        (
+            "lein change version leiningen.release/bump-version release",
+            "lein deps :tree",
+        ),
+        ("lein vcs tag", "lein vcs assert-committed"),
+        ("lein vcs commit", "lein check"),
+        ("lein pom", "lein uberjar"),
+        ("clojure -Tnew app :name acme/shop", "clojure -Ttools list"),
+        ("clojure -T:build clean", "clojure -T:build jar"),
+        ("clojure -X:deps mvn-pom", "clojure -X:deps tree"),
+        (
+            "clj-kondo --lint \"$(clojure -Spath)\" --dependencies --copy-configs --skip-lint",
+            "clj-kondo --lint src --config '{:output {:format :edn}}'",
+        ),
+    ]);
+}
+
+/// Twenty-second blind batch: a command melos runs in every package, a
+/// JUnit report from `crystal spec`.
+#[test]
+fn pl22_dart_crystal() {
+    check_pairs(&[
+        ("melos exec -- dart format .", "melos exec -- dart analyze"),
+        (
+            "melos exec -c 1 \"dart format .\"",
+            "melos exec -c 1 \"dart analyze\"",
+        ),
+        ("crystal spec --junit_output=/tmp/junit", "crystal spec"),
+        (
+            "crystal spec --junit_output reports spec/cart_spec.cr",
+            "crystal spec spec/cart_spec.cr:42",
+        ),
+    ]);
+}
+
+/// Twenty-second blind batch: gleam's formatter, dependency changes,
+/// scaffolding, clean and fix.
+#[test]
+fn pl22_gleam() {
+    check_pairs(&[
+        ("gleam format src test", "gleam format --check src test"),
+        ("gleam format", "gleam format --stdin"),
+        ("gleam add gleam_json", "gleam deps list"),
+        (
+            "gleam add --dev gleeunit",
+            "gleam run -m shop/cli -- --help",
+        ),
+        ("gleam remove gleam_http", "gleam check"),
+        ("gleam update", "gleam build"),
+        ("gleam deps download", "gleam deps list"),
+        ("gleam new shop_gleam", "gleam test"),
+        ("gleam clean", "gleam run"),
+        ("gleam fix", "gleam --version"),
+        (
+            "gleam export package-interface --out /tmp/iface.json",
+            "gleam export --help",
+        ),
+        (
+            "bash -c 'cd /home/dev/shop && gleam format && gleam test'",
+            "bash -c 'cd /home/dev/shop && gleam format --check && gleam test'",
+        ),
+    ]);
+}
+
+/// Twenty-second blind batch: elm-review's fixes, elm-spa's generated code.
+#[test]
+fn pl22_elm() {
+    check_pairs(&[
+        ("elm-review --fix-all", "elm-review --report=json"),
+        ("elm-review --fix", "elm-review --config review src"),
+        ("elm-review init", "elm-review"),
+        ("elm-spa gen", "elm-spa help"),
+    ]);
+}
+
+/// Twenty-second blind batch: Perl's installers (cpanm, carton, dzil),
+/// Makefile.PL/Build.PL, perltidy and tidyall, prove's state and archive,
+/// Devel::Cover's `-delete`, plenv.
+#[test]
+fn pl22_perl() {
+    check_pairs(&[
+        ("cpanm --installdeps .", "cpanm --showdeps ."),
+        ("cpanm -n Mojolicious", "cpanm --info Mojolicious"),
+        ("cpanm -L local --installdeps --notest .", "cpanm --version"),
+        ("cpanm --uninstall JSON::XS", "cpanm --help"),
+        ("cpan-outdated -p | cpanm", "cpan-outdated -p"),
+        (
+            "dzil authordeps --missing | cpanm",
+            "dzil authordeps --missing",
+        ),
+        ("carton bundle", "carton list"),
+        ("carton install", "carton check"),
+        (
+            "carton exec -- perltidy -b lib/Shop.pm",
+            "carton exec -- prove -lr t",
+        ),
+        ("dzil clean", "dzil listdeps --missing"),
+        ("perl Makefile.PL", "perl -Ilib t/02-cart.t"),
+        ("perl Build.PL && ./Build", "./Build test"),
+        (
+            "perltidy -b lib/Shop/Cart.pm",
+            "perltidy -st -se lib/Shop/Cart.pm",
+        ),
+        (
+            "perltidy -b -bext='/' lib/Shop/Order.pm lib/Shop/Item.pm",
+            "perltidy -st -se -pro=.perltidyrc lib/Shop/Order.pm",
+        ),
+        (
+            "perltidy lib/Shop/Payment.pm",
+            "perltidy --standard-output lib/Shop/Payment.pm",
+        ),
+        (
+            "perltidy -o /tmp/Order.tidy.pm lib/Shop/Order.pm",
+            "perltidy -o /dev/null lib/Shop/Order.pm",
+        ),
+        ("tidyall -a", "tidyall -a --check-only"),
+        ("tidyall -g", "tidyall --list -a"),
+        (
+            "tidyall lib/Shop.pm",
+            "tidyall -p lib/Shop.pm < lib/Shop.pm",
+        ),
+        (
+            "prove --state=failed,save -lr t",
+            "prove --state=failed -lr t",
+        ),
+        ("prove --state save -lr t", "prove -j4 -lr t xt"),
+        ("prove -lr -a /tmp/tap.tar.gz t", "prove -lv t/02-cart.t"),
+        ("cover -delete", "cover -report text"),
+        ("plenv local 5.38.2", "plenv versions"),
+    ]);
+}
+
+/// Twenty-second blind batch: build targets and options that change the
+/// tree (a CMake `format` target, `meson configure -D`, `meson setup
+/// --wipe`, Bazel's gazelle and compile_commands targets) and typstyle.
+#[test]
+fn pl22_build_targets() {
+    check_pairs(&[
+        (
+            "cmake --build build --target format",
+            "cmake --build build --target help",
+        ),
+        (
+            "cmake --build build -t clang-format",
+            "cmake --build build -t shop_tests",
+        ),
+        (
+            "meson configure builddir -Dbuildtype=release -Db_sanitize=address",
+            "meson configure builddir",
+        ),
+        (
+            "meson configure builddir -D b_lto=true",
+            "meson configure builddir --no-pager",
+        ),
+        (
+            "meson configure builddir --buildtype=release",
+            "meson introspect builddir --targets",
+        ),
+        ("meson setup --wipe builddir", "meson setup builddir"),
+        ("bazel run //:gazelle", "bazel run //src:shop -- --help"),
+        (
+            "bazel run //:gazelle -- update-repos -from_file=go.mod",
+            "bazel run //:gazelle -- -mode=diff",
+        ),
+        (
+            "bazel run @hedron_compile_commands//:refresh_all",
+            "bazel query //...",
+        ),
+        (
+            "bazelisk run :refresh_compile_commands",
+            "bazel build //...",
+        ),
+        ("typstyle -i paper.typ", "typstyle --check paper.typ"),
+        ("typstyle --inplace paper.typ", "typstyle paper.typ"),
+    ]);
+}
+
+/// `perl -c FILE` compiles FILE without running it: a script spec
+/// (`Makefile.PL`) does not apply.
+#[test]
+fn pl22_perl_syntax_check() {
+    check_pairs(&[
+        ("perl Makefile.PL INSTALL_BASE=local", "perl -c Makefile.PL"),
+        ("perl -c -i.bak -pe 's/a/b/' x.pl", "perl -wc Build.PL"),
+        (
+            "perl -c -e 'BEGIN { unlink \"x\" }'",
+            "perl -Ilib -wc script/shop.pl",
+        ),
+    ]);
+}
