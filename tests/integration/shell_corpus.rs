@@ -57,6 +57,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind18-writes.txt", true),
         ("blind19-writes.txt", true),
         ("blind20-writes.txt", true),
+        ("blind21-writes.txt", true),
         ("blind22-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
@@ -79,6 +80,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind18-readonly.txt", false),
         ("blind19-readonly.txt", false),
         ("blind20-readonly.txt", false),
+        ("blind21-readonly.txt", false),
         ("blind22-readonly.txt", false),
     ]
     .into_iter()
@@ -246,6 +248,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         &load("blind20-writes.txt"),
         &load("blind20-readonly.txt"),
     );
+    let blind21 = figures(
+        "twenty-first blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; infrastructure, data and operations work from a repository: Terraform, Kubernetes and Helm, Docker and Compose, Ansible, cloud CLIs, Nix, Bazel, local databases, certificates and secrets, CI helpers)",
+        &load("blind21-writes.txt"),
+        &load("blind21-readonly.txt"),
+    );
     let blind22 = figures(
         "twenty-second blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; everyday agent commands in Haskell, OCaml, Zig, Nim, Julia, R, Erlang, Clojure, Dart, Crystal, Gleam, Elm, Perl, C/C++ build systems, LaTeX and typst)",
         &load("blind22-writes.txt"),
@@ -387,6 +394,7 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
     // The twentieth: its first run caught 98.7% and blocked none (its
     // History); since its fixes every write is caught.
     assert!(blind20.writes >= 460 && blind20.readonly >= 540);
+    assert!(blind21.writes >= 465 && blind21.readonly >= 520);
     assert!(blind22.writes >= 470 && blind22.readonly >= 495);
     for (label, f, blocked) in [
         ("sixteenth", &blind16, 0.2),
