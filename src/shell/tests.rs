@@ -6515,3 +6515,98 @@ fn dn19_inline_code() {
         ),
     ]);
 }
+
+/// Twenty-second blind batch: Haskell tools (cabal, stack, ghcup, hlint,
+/// hasktags, cabal-fmt).
+#[test]
+fn hs22_haskell_tools() {
+    check_pairs(&[
+        (
+            "cabal configure --enable-tests --enable-benchmarks",
+            "cabal build all --enable-tests",
+        ),
+        ("cabal sdist -o /tmp/sdist", "cabal sdist --list-only -o -"),
+        (
+            "cabal test --test-options='--accept'",
+            "cabal test shop-core-test --test-options='-p \"/Cart/\"'",
+        ),
+        (
+            "cabal test --test-option=--accept",
+            "cabal test --test-show-details=direct",
+        ),
+        ("hlint . --report=/tmp/hlint.html", "hlint . --json"),
+        ("hlint src --report", "hlint src app test"),
+        ("ghcup set ghc 9.6.5", "ghcup list -t ghc -c installed"),
+        ("ghcup rm ghc 9.2.8", "ghcup whereis ghc 9.6.5"),
+        ("ghcup gc --cache --tmpdirs", "ghcup list"),
+        ("ghcup upgrade", "ghcup --version"),
+        ("ghcup install ghc 9.6.5", "ghcup debug-info"),
+        (
+            "stack test --ta '--accept'",
+            "stack test --fast --ta '--match \"/Cart/\"'",
+        ),
+        (
+            "stack build --test --test-arguments=--accept",
+            "stack build --test",
+        ),
+        ("stack sdist --tar-dir /tmp/dist", "stack sdist"),
+        ("hasktags -c src", "hasktags --help"),
+        ("hasktags -e -o TAGS src", "hasktags -c -o - src"),
+        ("cabal-fmt -i shop.cabal", "cabal-fmt shop.cabal"),
+        (
+            "cabal-fmt --inplace shop.cabal",
+            "cabal-fmt --check shop.cabal",
+        ),
+    ]);
+}
+
+/// Twenty-second blind batch: OCaml, Zig, Nim and Erlang tools.
+#[test]
+fn hs22_ocaml_zig_nim_erlang() {
+    check_pairs(&[
+        ("dune cache trim --size=2GB", "dune cache size"),
+        ("dune cache clear", "dune describe workspace"),
+        ("dune-release tag v0.4.0", "dune-release check"),
+        (
+            "zig test src/parser.zig -femit-bin=/tmp/parser-test",
+            "zig test src/parser.zig --test-filter \"parse quoted string\"",
+        ),
+        (
+            "zig run src/main.zig -femit-bin=bin/main",
+            "zig run src/main.zig -- --help",
+        ),
+        (
+            "zig objcopy -O binary zig-out/bin/firmware firmware.bin",
+            "zig objcopy --help",
+        ),
+        ("choosenim 2.0.4", "choosenim show"),
+        ("choosenim update stable", "choosenim versions --installed"),
+        ("rebar3 plugins upgrade rebar3_hex", "rebar3 plugins list"),
+        (
+            "dialyzer --build_plt --output_plt /tmp/shop.plt --apps erts kernel stdlib",
+            "dialyzer --plt /tmp/shop.plt --check_plt",
+        ),
+        (
+            "dialyzer --build_plt --apps erts kernel stdlib",
+            "dialyzer --plt_info",
+        ),
+        (
+            "dialyzer -Wno_return src/shop.erl -o warnings.txt",
+            "dialyzer -Wno_return src/shop.erl",
+        ),
+    ]);
+}
+
+/// Twenty-second blind batch: juliaup's channels and settings.
+#[test]
+fn hs22_juliaup() {
+    check_pairs(&[
+        ("juliaup default 1.10", "juliaup status"),
+        ("juliaup add 1.10", "juliaup list"),
+        ("juliaup override set 1.10", "juliaup override status"),
+        (
+            "juliaup config channelsymlinks true",
+            "juliaup config channelsymlinks",
+        ),
+    ]);
+}
