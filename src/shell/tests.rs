@@ -6610,3 +6610,39 @@ fn hs22_juliaup() {
         ),
     ]);
 }
+
+/// Twenty-second blind batch: inline Haskell (`ghc -e`).
+#[test]
+fn hs22_ghc_inline() {
+    check_pairs(&[
+        (
+            "ghc -e 'writeFile \"VERSION\" \"0.4.0\\n\"'",
+            "ghc -e 'readFile \"shop.cabal\" >>= putStr . unlines . take 10 . lines'",
+        ),
+        (
+            "ghc -e 'System.Directory.removeFile \"stale.txt\"'",
+            "ghc -e 'System.Directory.doesFileExist \"stale.txt\" >>= print'",
+        ),
+        (
+            "ghc -e 'import System.Process' -e 'callCommand \"rm -rf dist\"'",
+            "ghc -e 'putStrLn \"writeFile\"'",
+        ),
+        (
+            "ghc -e 'withFile \"out.txt\" WriteMode (`hPutStrLn` \"x\")'",
+            "ghc -e 'withFile \"in.txt\" ReadMode (\\h -> hGetLine h >>= putStrLn)'",
+        ),
+        ("ghc -e ':! rm -rf dist'", "ghc -e ':t writeFile'"),
+        (
+            "ghci -e 'removeDirectoryRecursive \"dist-newstyle\"'",
+            "ghci -e 'doesDirectoryExist \"dist-newstyle\" >>= print'",
+        ),
+        (
+            "ghc -e 'readProcess \"git\" [\"tag\", \"v1\"] \"\" >>= putStr'",
+            "ghc -e 'readProcess \"git\" [\"tag\", \"-l\"] \"\" >>= putStr'",
+        ),
+        (
+            "ghc -package text -e 'Data.Text.IO.appendFile \"log\" \"x\"'",
+            "ghc -package text -e 'Data.Text.IO.readFile \"log\" >>= print'",
+        ),
+    ]);
+}
