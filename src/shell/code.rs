@@ -1185,9 +1185,15 @@ fn lua(toks: &[Tok], f: &mut Findings) {
 }
 
 /// Julia: files written (`write("f", x)`, `open("f", "w")`, `rm`, `mv`,
-/// `mkpath`, …), packages changed (`Pkg.add`, `pkg"add X"`), and commands
-/// run (`` run(`cmd`) ``: the backtick string).
+/// `mkpath`, …), packages and registries changed (`Pkg.add`, `pkg"add X"`,
+/// `Pkg.Registry.update`), sources rewritten (JuliaFormatter's `format`
+/// and `format_file` unless `overwrite=false`, Documenter's `doctest(…;
+/// fix=true)` and `makedocs(…, doctest=:fix)`), and commands run
+/// (`` run(`cmd`) ``: the backtick string).
 fn julia(toks: &[Tok], f: &mut Findings) {
+    let formatter = toks
+        .iter()
+        .any(|t| matches!(t, Tok::Ident(n) if n == "JuliaFormatter"));
     for (i, t) in toks.iter().enumerate() {
         let Tok::Ident(name) = t else { continue };
         let name = name.as_str();
@@ -1207,6 +1213,14 @@ fn julia(toks: &[Tok], f: &mut Findings) {
         let args = call_args(toks, i + 1);
         let write = match (owner, name) {
             (Some("Pkg"), n) => is_pkg_change(n),
+            (Some("Registry"), "add" | "rm" | "remove" | "update" | "up") => true,
+            (None | Some("JuliaFormatter"), "format" | "format_file") if formatter => {
+                !julia_keyword(&args, &["overwrite", "=", "false"])
+            }
+            (None | Some("Documenter"), "doctest") => julia_keyword(&args, &["fix", "=", "true"]),
+            (None | Some("Documenter"), "makedocs") => {
+                julia_keyword(&args, &["doctest", "=", ":", "fix"])
+            }
             (_, "open") => mode_arg(&args, &[1]),
             // `write(path, x)`; `write(io, x)` writes to a stream already open
             (_, "write" | "serialize" | "save" | "writedlm") => {
@@ -1221,13 +1235,29 @@ fn julia(toks: &[Tok], f: &mut Findings) {
             _ => false,
         };
         if write {
-            f.writes.push(if owner == Some("Pkg") {
+            f.writes.push(if owner == Some("Registry") {
+                "changes the package registries (Pkg.Registry)".to_string()
+            } else if owner == Some("Pkg") {
                 "changes the project's packages (Pkg)".to_string()
             } else {
                 format!("writes files ({name})")
             });
         }
     }
+}
+
+/// Does a call's argument list hold this run of tokens (identifiers and
+/// punctuation, as text): a keyword argument (`fix=true`, after a `;` too)?
+fn julia_keyword(args: &[&[Tok]], run: &[&str]) -> bool {
+    args.iter().any(|a| {
+        a.windows(run.len()).any(|w| {
+            w.iter().zip(run).all(|(t, r)| match t {
+                Tok::Ident(n) => n == r,
+                Tok::Punct(c) => r.len() == 1 && r.starts_with(*c),
+                _ => false,
+            })
+        })
+    })
 }
 
 /// A `Pkg` function or Pkg REPL command that changes Project.toml,
@@ -1316,9 +1346,42 @@ fn r(toks: &[Tok], f: &mut Findings) {
             | "fwrite" | "write_xlsx" | "write.xlsx" | "write_json" | "write_yaml"
             | "write_parquet" | "write_feather" | "png" | "pdf" | "jpeg" | "svg" | "tiff"
             | "bmp" | "postscript" | "install_github" | "install_cran" | "install_deps"
-            | "document" | "roxygenise" | "roxygenize" | "snapshot" | "restore" | "style_file"
-            | "style_dir" | "style_pkg" | "knit" | "purl" | "render" | "create_package" | "tar"
-            | "untar" | "unzip" | "zip" => true,
+            | "document" | "roxygenise" | "roxygenize" | "snapshot" | "restore" | "knit"
+            | "purl" | "render" | "create_package" | "tar" | "untar" | "unzip" | "zip" => true,
+            // styler rewrites files unless `dry = "on"` (only report) or
+            // `"fail"` (stop instead of writing)
+            "style_file" | "style_dir" | "style_pkg" => !args.iter().any(|a| {
+                matches!(a, [Tok::Ident(k), Tok::Punct('='), Tok::Str(v)]
+                    if k == "dry" && matches!(v.as_str(), "on" | "fail"))
+            }),
+            // testthat's accepted snapshots (`_snaps/`); devtools rendering
+            // README.Rmd and other R Markdown files
+            "snapshot_accept" | "build_readme" | "build_rmd" => true,
+            // desc: DESCRIPTION edited (`desc_set_version`, `desc_bump_version`,
+            // `desc_add_author`, `desc_del_dep`, …); `desc_get*` only read
+            _ if n.strip_prefix("desc_").is_some_and(|rest| {
+                matches!(
+                    rest.split('_').next(),
+                    Some(
+                        "set"
+                            | "add"
+                            | "del"
+                            | "bump"
+                            | "normalize"
+                            | "reformat"
+                            | "reorder"
+                            | "clear"
+                            | "coerce"
+                    )
+                )
+            }) =>
+            {
+                true
+            }
+            // covr's HTML report (into a temporary directory unless `file =`)
+            // and coverage files for other tools
+            "report" => pkg == Some("covr") || named_string(&args, "file"),
+            "to_cobertura" | "to_sonarqube" => true,
             "install" => true,
             "system" | "system2" | "shell" => {
                 f.run_shell(&args[..args.len().min(if n == "system2" { 2 } else { 1 })]);

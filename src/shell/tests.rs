@@ -6646,3 +6646,75 @@ fn hs22_ghc_inline() {
         ),
     ]);
 }
+
+/// Twenty-second blind batch: inline Julia (Pkg's registries,
+/// JuliaFormatter, Documenter's doctest fixes).
+#[test]
+fn hs22_julia() {
+    check_pairs(&[
+        (
+            "julia -e 'using Pkg; Pkg.Registry.update()'",
+            "julia -e 'using Pkg; Pkg.Registry.status()'",
+        ),
+        (
+            "julia -e 'using JuliaFormatter; format(\".\")'",
+            "julia --project -e 'using JuliaFormatter; exit(format(\".\"; overwrite=false) ? 0 : 1)'",
+        ),
+        (
+            "julia -e 'using JuliaFormatter; format(\"src\"; style=BlueStyle())'",
+            "julia -e 'using JuliaFormatter; println(format_text(read(\"src/parse.jl\", String)))'",
+        ),
+        (
+            "julia -e 'using JuliaFormatter; format_file(\"src/parse.jl\")'",
+            "julia -e 'using JuliaFormatter; format_file(\"src/parse.jl\"; overwrite=false)'",
+        ),
+        (
+            "julia -e 'import JuliaFormatter; JuliaFormatter.format(\"src\")'",
+            "julia -e 'using Printf; Printf.format(stdout, Printf.Format(\"%d\"), 1)'",
+        ),
+        (
+            "julia --project -e 'using Documenter, ShopModels; doctest(ShopModels; fix=true)'",
+            "julia --project -e 'using Documenter, ShopModels; doctest(ShopModels)'",
+        ),
+        (
+            "julia --project=docs -e 'using Documenter, Shop; makedocs(sitename=\"Shop\", doctest=:fix)'",
+            "julia --project=docs -e 'using Documenter, Shop; doctest(Shop; fix=false)'",
+        ),
+    ]);
+}
+
+/// Twenty-second blind batch: inline R (testthat snapshots, devtools'
+/// README, desc, covr reports, styler's dry runs).
+#[test]
+fn hs22_r() {
+    check_pairs(&[
+        (
+            "Rscript -e 'testthat::snapshot_accept(\"plot_orders\")'",
+            "Rscript -e 'testthat::test_local()'",
+        ),
+        (
+            "Rscript -e 'devtools::build_readme()'",
+            "Rscript -e 'devtools::test(filter = \"parse_order\")'",
+        ),
+        (
+            "Rscript -e 'desc::desc_set_version(\"0.5.0\")'",
+            "Rscript -e 'desc::desc_get_deps()'",
+        ),
+        (
+            "Rscript -e 'desc::desc_bump_version(\"minor\")'",
+            "Rscript -e 'desc::desc_get_version()'",
+        ),
+        (
+            "Rscript -e 'covr::report(file = \"/tmp/coverage.html\", browse = FALSE)'",
+            "Rscript -e 'covr::percent_coverage(covr::package_coverage())'",
+        ),
+        (
+            "Rscript -e 'styler::style_pkg()'",
+            "Rscript -e 'styler::style_pkg(dry = \"on\")'",
+        ),
+        (
+            "Rscript -e 'styler::style_file(\"R/plot.R\", dry = \"off\")'",
+            "Rscript -e 'styler::style_file(\"R/plot.R\", dry = \"fail\")'",
+        ),
+    ]);
+}
