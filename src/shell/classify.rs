@@ -1330,7 +1330,8 @@ impl Cx<'_, '_, '_> {
                     }
                 }
             }
-            "ts-node" | "tsx" | "crystal" | "clojure" | "clj" | "bb" | "erl" | "rails" => {
+            "ts-node" | "tsx" | "crystal" | "clojure" | "clj" | "bb" | "erl" | "rails" | "ghc"
+            | "ghci" => {
                 self.inline_code_of_known(name, args, marks);
             }
             "mix" if args.first().is_some_and(|a| a == "run") => {
@@ -1363,8 +1364,9 @@ impl Cx<'_, '_, '_> {
     /// Inline code given to commands the table knows for their other uses:
     /// `ts-node -e` (Node), `crystal eval` (read as Ruby, which its file
     /// calls follow), `rails runner CODE` (Ruby; a `.rb` file is a script),
-    /// `clojure -e`, `bb -e` or `bb '(…)'` (Clojure), `erl -eval` (Erlang).
-    /// The words before a script or main namespace only.
+    /// `clojure -e`, `bb -e` or `bb '(…)'` (Clojure), `erl -eval` (Erlang),
+    /// `ghc -e`, `ghci -e` (Haskell, any number, before or after its
+    /// files). The words before a script or main namespace only.
     fn inline_code_of_known(&mut self, name: &str, args: &[Arg<'_>], marks: Marks) {
         let mut i = 0;
         while let Some(a) = args.get(i) {
@@ -1374,6 +1376,7 @@ impl Cx<'_, '_, '_> {
                 ("ts-node" | "tsx", "-e" | "--eval" | "-p" | "--print") => 0,
                 ("clojure" | "clj" | "bb", "-e" | "--eval") => 1,
                 ("erl", "-eval") => 2,
+                ("ghc" | "ghci", "-e") => 3,
                 ("crystal", "eval") if i == 1 => {
                     let code = args[1..]
                         .iter()
@@ -1425,6 +1428,17 @@ impl Cx<'_, '_, '_> {
                 (_, "-m" | "--main" | "-x" | "--exec" | "-extra" | "--") => return,
                 // erl's flags take any number of values (`-pa DIR…`)
                 ("erl", _) => continue,
+                // ghc's options that take a value; its files and other
+                // options (`-O2`, `-XOverloadedStrings`) do not end its `-e`s
+                (
+                    "ghc" | "ghci",
+                    "-o" | "-odir" | "-hidir" | "-outputdir" | "-stubdir" | "-dumpdir" | "-hiedir"
+                    | "-package" | "-package-db" | "-package-id" | "-main-is" | "-osuf" | "-ohi",
+                ) => {
+                    i += 1;
+                    continue;
+                }
+                ("ghc" | "ghci", _) => continue,
                 (_, k) if !k.starts_with('-') => return,
                 (
                     _,
@@ -1450,7 +1464,8 @@ impl Cx<'_, '_, '_> {
             match lang {
                 0 => self.code(Lang::Node, v, &label),
                 1 => self.findings(code::scan_clojure(v), &label),
-                _ => self.findings(code::scan_erlang(v), &label),
+                2 => self.findings(code::scan_erlang(v), &label),
+                _ => self.findings(code::scan_haskell(v), &label),
             }
         }
     }

@@ -2,7 +2,8 @@
 //! `ruby -e`, `php -r`, `lua -e`, `Rscript -e`, `pwsh -c`, `julia -e`, awk
 //! programs, sed scripts, SQL given to `sqlite3`, `psql` backslash
 //! commands, Tcl given to `tclsh`, Emacs Lisp given to `emacs --batch`,
-//! Erlang given to `erl -eval`, Clojure given to `clojure -e` or `bb -e`):
+//! Erlang given to `erl -eval`, Clojure given to `clojure -e` or `bb -e`,
+//! Haskell given to `ghc -e`):
 //! does it open files for writing, delete
 //! or move them, or run shell commands? A small tokenizer (identifiers,
 //! string literals, punctuation) is enough to tell `open(p, 'w')` from
@@ -1184,9 +1185,15 @@ fn lua(toks: &[Tok], f: &mut Findings) {
 }
 
 /// Julia: files written (`write("f", x)`, `open("f", "w")`, `rm`, `mv`,
-/// `mkpath`, …), packages changed (`Pkg.add`, `pkg"add X"`), and commands
-/// run (`` run(`cmd`) ``: the backtick string).
+/// `mkpath`, …), packages and registries changed (`Pkg.add`, `pkg"add X"`,
+/// `Pkg.Registry.update`), sources rewritten (JuliaFormatter's `format`
+/// and `format_file` unless `overwrite=false`, Documenter's `doctest(…;
+/// fix=true)` and `makedocs(…, doctest=:fix)`), and commands run
+/// (`` run(`cmd`) ``: the backtick string).
 fn julia(toks: &[Tok], f: &mut Findings) {
+    let formatter = toks
+        .iter()
+        .any(|t| matches!(t, Tok::Ident(n) if n == "JuliaFormatter"));
     for (i, t) in toks.iter().enumerate() {
         let Tok::Ident(name) = t else { continue };
         let name = name.as_str();
@@ -1206,6 +1213,14 @@ fn julia(toks: &[Tok], f: &mut Findings) {
         let args = call_args(toks, i + 1);
         let write = match (owner, name) {
             (Some("Pkg"), n) => is_pkg_change(n),
+            (Some("Registry"), "add" | "rm" | "remove" | "update" | "up") => true,
+            (None | Some("JuliaFormatter"), "format" | "format_file") if formatter => {
+                !julia_keyword(&args, &["overwrite", "=", "false"])
+            }
+            (None | Some("Documenter"), "doctest") => julia_keyword(&args, &["fix", "=", "true"]),
+            (None | Some("Documenter"), "makedocs") => {
+                julia_keyword(&args, &["doctest", "=", ":", "fix"])
+            }
             (_, "open") => mode_arg(&args, &[1]),
             // `write(path, x)`; `write(io, x)` writes to a stream already open
             (_, "write" | "serialize" | "save" | "writedlm") => {
@@ -1220,13 +1235,29 @@ fn julia(toks: &[Tok], f: &mut Findings) {
             _ => false,
         };
         if write {
-            f.writes.push(if owner == Some("Pkg") {
+            f.writes.push(if owner == Some("Registry") {
+                "changes the package registries (Pkg.Registry)".to_string()
+            } else if owner == Some("Pkg") {
                 "changes the project's packages (Pkg)".to_string()
             } else {
                 format!("writes files ({name})")
             });
         }
     }
+}
+
+/// Does a call's argument list hold this run of tokens (identifiers and
+/// punctuation, as text): a keyword argument (`fix=true`, after a `;` too)?
+fn julia_keyword(args: &[&[Tok]], run: &[&str]) -> bool {
+    args.iter().any(|a| {
+        a.windows(run.len()).any(|w| {
+            w.iter().zip(run).all(|(t, r)| match t {
+                Tok::Ident(n) => n == r,
+                Tok::Punct(c) => r.len() == 1 && r.starts_with(*c),
+                _ => false,
+            })
+        })
+    })
 }
 
 /// A `Pkg` function or Pkg REPL command that changes Project.toml,
@@ -1315,9 +1346,42 @@ fn r(toks: &[Tok], f: &mut Findings) {
             | "fwrite" | "write_xlsx" | "write.xlsx" | "write_json" | "write_yaml"
             | "write_parquet" | "write_feather" | "png" | "pdf" | "jpeg" | "svg" | "tiff"
             | "bmp" | "postscript" | "install_github" | "install_cran" | "install_deps"
-            | "document" | "roxygenise" | "roxygenize" | "snapshot" | "restore" | "style_file"
-            | "style_dir" | "style_pkg" | "knit" | "purl" | "render" | "create_package" | "tar"
-            | "untar" | "unzip" | "zip" => true,
+            | "document" | "roxygenise" | "roxygenize" | "snapshot" | "restore" | "knit"
+            | "purl" | "render" | "create_package" | "tar" | "untar" | "unzip" | "zip" => true,
+            // styler rewrites files unless `dry = "on"` (only report) or
+            // `"fail"` (stop instead of writing)
+            "style_file" | "style_dir" | "style_pkg" => !args.iter().any(|a| {
+                matches!(a, [Tok::Ident(k), Tok::Punct('='), Tok::Str(v)]
+                    if k == "dry" && matches!(v.as_str(), "on" | "fail"))
+            }),
+            // testthat's accepted snapshots (`_snaps/`); devtools rendering
+            // README.Rmd and other R Markdown files
+            "snapshot_accept" | "build_readme" | "build_rmd" => true,
+            // desc: DESCRIPTION edited (`desc_set_version`, `desc_bump_version`,
+            // `desc_add_author`, `desc_del_dep`, …); `desc_get*` only read
+            _ if n.strip_prefix("desc_").is_some_and(|rest| {
+                matches!(
+                    rest.split('_').next(),
+                    Some(
+                        "set"
+                            | "add"
+                            | "del"
+                            | "bump"
+                            | "normalize"
+                            | "reformat"
+                            | "reorder"
+                            | "clear"
+                            | "coerce"
+                    )
+                )
+            }) =>
+            {
+                true
+            }
+            // covr's HTML report (into a temporary directory unless `file =`)
+            // and coverage files for other tools
+            "report" => pkg == Some("covr") || named_string(&args, "file"),
+            "to_cobertura" | "to_sonarqube" => true,
             "install" => true,
             "system" | "system2" | "shell" => {
                 f.run_shell(&args[..args.len().min(if n == "system2" { 2 } else { 1 })]);
@@ -1449,6 +1513,165 @@ pub(crate) fn scan_erlang(src: &str) -> Findings {
             f.shell.push(cmd[..end].to_string());
         }
     }
+    f
+}
+
+/// Haskell code (`ghc -e`): calls that write files (`writeFile`,
+/// `appendFile`, `removeFile`, `createDirectoryIfMissing`, … qualified or
+/// not: `T.writeFile`), a handle opened for writing (`WriteMode`,
+/// `AppendMode`, `ReadWriteMode`), and the shell commands `callCommand`,
+/// `system`, `spawnCommand` run, and the commands `callProcess`,
+/// `rawSystem`, `readProcess`, `proc` run (the name and the strings of
+/// its list, joined by spaces). Strings and comments are not names. A
+/// GHCi command: `:! CMD` runs a shell command; `:t`, `:i`, `:k`,
+/// `:browse`, `:doc` only show what a name is.
+pub(crate) fn scan_haskell(src: &str) -> Findings {
+    let mut f = Findings::default();
+    if let Some(cmd) = src.trim_start().strip_prefix(":!") {
+        f.shell.push(cmd.to_string());
+        return f;
+    }
+    if let Some(c) = src.trim_start().strip_prefix(':')
+        && matches!(
+            c.split_whitespace().next(),
+            Some("t" | "type" | "i" | "info" | "k" | "kind" | "browse" | "doc")
+        )
+    {
+        return f;
+    }
+    #[derive(PartialEq)]
+    enum T {
+        Name(String),
+        Str(String),
+        Punct(char),
+    }
+    let s: Vec<char> = src.chars().collect();
+    let mut toks = Vec::new();
+    let mut i = 0;
+    while let Some(&c) = s.get(i) {
+        let next = s.get(i + 1).copied();
+        if c.is_whitespace() {
+            i += 1;
+        } else if c == '-' && next == Some('-') {
+            while s.get(i).is_some_and(|&c| c != '\n') {
+                i += 1;
+            }
+        } else if c == '{' && next == Some('-') {
+            i += 2;
+            while i < s.len() && !(s[i] == '-' && s.get(i + 1) == Some(&'}')) {
+                i += 1;
+            }
+            i += 2;
+        } else if c == '"' {
+            let mut text = String::new();
+            i += 1;
+            while let Some(&d) = s.get(i) {
+                i += 1;
+                match d {
+                    '"' => break,
+                    '\\' => {
+                        if let Some(&e) = s.get(i) {
+                            text.push(if e == 'n' { '\n' } else { e });
+                        }
+                        i += 1;
+                    }
+                    _ => text.push(d),
+                }
+            }
+            toks.push(T::Str(text));
+        } else if c == '\'' {
+            // a character literal: `'x'`, `'\n'`
+            i += 1;
+            while s.get(i).is_some_and(|&d| d != '\'' && d != '\n') {
+                i += if s[i] == '\\' { 2 } else { 1 };
+            }
+            i += 1;
+        } else if c.is_alphabetic() || c == '_' {
+            // `Data.Text.IO.writeFile`: the last part names the function
+            let mut name = String::new();
+            while let Some(&d) = s.get(i) {
+                if d.is_alphanumeric() || d == '_' || d == '\'' {
+                    name.push(d);
+                } else if d == '.' && s.get(i + 1).is_some_and(|e| e.is_alphabetic() || *e == '_') {
+                    name.clear();
+                } else {
+                    break;
+                }
+                i += 1;
+            }
+            toks.push(T::Name(name));
+        } else {
+            toks.push(T::Punct(c));
+            i += 1;
+        }
+    }
+    for (k, t) in toks.iter().enumerate() {
+        let T::Name(n) = t else { continue };
+        match n.as_str() {
+            "writeFile"
+            | "appendFile"
+            | "encodeFile"
+            | "removeFile"
+            | "removeDirectory"
+            | "removeDirectoryRecursive"
+            | "removePathForcibly"
+            | "renameFile"
+            | "renameDirectory"
+            | "renamePath"
+            | "copyFile"
+            | "copyFileWithMetadata"
+            | "createDirectory"
+            | "createDirectoryIfMissing"
+            | "createFileLink"
+            | "createDirectoryLink"
+            | "setPermissions"
+            | "setModificationTime"
+            | "setAccessTime" => f.writes.push(format!("writes files ({n})")),
+            "WriteMode" | "AppendMode" | "ReadWriteMode" => {
+                f.writes.push(format!("opens a file for writing ({n})"));
+            }
+            "callCommand"
+            | "system"
+            | "spawnCommand"
+            | "shell"
+            | "callProcess"
+            | "rawSystem"
+            | "readProcess"
+            | "readProcessWithExitCode"
+            | "readCreateProcess"
+            | "proc"
+            | "spawnProcess" => {
+                // `callCommand $ "…"`: past a `$`
+                let mut j = k + 1;
+                if toks.get(j) == Some(&T::Punct('$')) {
+                    j += 1;
+                }
+                let Some(T::Str(cmd)) = toks.get(j) else {
+                    continue;
+                };
+                let mut line = cmd.clone();
+                if !matches!(
+                    n.as_str(),
+                    "callCommand" | "system" | "spawnCommand" | "shell"
+                ) && toks.get(j + 1) == Some(&T::Punct('['))
+                {
+                    for t in &toks[j + 2..] {
+                        match t {
+                            T::Str(a) => {
+                                line.push(' ');
+                                line.push_str(a);
+                            }
+                            T::Punct(']') => break,
+                            _ => {}
+                        }
+                    }
+                }
+                f.shell.push(line);
+            }
+            _ => {}
+        }
+    }
+    f.writes.dedup();
     f
 }
 

@@ -176,7 +176,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "cargo-deny", "cargo-audit", "cargo-outdated", "cargo-udeps", "cargo-bloat",
         "cargo-expand", "tfsec", "kubeval", "kubeconform", "conftest", "opa",
         "spectral", "commitlint", "lint-staged", "danger", "sonar-scanner", "luacheck",
-        "credo", "dialyzer", "reek", "htmlhint", "jshint", "jscs", "vue-tsc",
+        "credo", "reek", "htmlhint", "jshint", "jscs", "vue-tsc",
         "svelte-check", "vite", "webpack", "rollup", "esbuild", "parcel",
         "serve", "http-server", "live-server", "nodemon",
         "forever", "uvicorn", "hypercorn", "celery",
@@ -1498,6 +1498,15 @@ pub(crate) const TABLE: &[Spec] = &[
         ]),
         sub(&["exec"]).run(1),
     ]),
+    // juliaup: Julia versions, channels and its config file; `status`,
+    // `list`, `override status` only show; `config NAME` shows a setting,
+    // `config NAME VALUE` sets it
+    cmd(&["juliaup"]).subs(&[
+        sub(&["add", "remove", "rm", "update", "up", "default", "link", "gc"]).always(),
+        sub(&["override"]).subs(&[sub(&["set", "unset"]).always()]),
+        sub(&["self"]).subs(&[sub(&["update", "uninstall", "channel"]).always()]),
+        sub(&["config"]).with_args(2),
+    ]),
     // --- Go ---------------------------------------------------------------------
     cmd(&["go"]).subs(&[
         sub(&["fmt", "generate"]).always().read_only(&["-n"]),
@@ -2743,12 +2752,23 @@ pub(crate) const TABLE: &[Spec] = &[
             "-p", "--package", "-t", "--source-type",
         ]),
     cmd(&["hpack"]).always(),
-    cmd(&["cabal"]).subs(&[sub(&[
-        "freeze", "v2-freeze", "init", "install", "v2-install", "update", "v2-update", "clean",
-        "v2-clean", "get", "unpack",
-    ])
-    .always()
-    .read_only(&["--dry-run"])]),
+    // `configure` writes cabal.project.local; `sdist -o DIR` puts the
+    // tarball there (by default under dist-newstyle); tasty-golden's
+    // `--accept` rewrites the golden files
+    cmd(&["cabal"]).subs(&[
+        sub(&[
+            "freeze", "v2-freeze", "init", "install", "v2-install", "update", "v2-update",
+            "clean", "v2-clean", "get", "unpack", "configure", "v2-configure",
+        ])
+        .always()
+        .read_only(&["--dry-run"]),
+        sub(&["sdist", "v2-sdist"]).output(&["-o", "--output-directory", "--output-dir"]),
+        sub(&["test", "v2-test"])
+            .write_flags(&["--test-options=*--accept*", "--test-option=--accept"])
+            .values(&["--test-options", "--test-option"]),
+    ]),
+    // prints the formatted file unless told to edit in place
+    cmd(&["cabal-fmt"]).write_flags(&["-i", "--inplace"]).targets(A),
     cmd(&["nix"])
         .values(&["--option", "-I", "--extra-experimental-features"])
         .subs(&[
@@ -2838,8 +2858,17 @@ pub(crate) const TABLE: &[Spec] = &[
             .output(&["-p", "--prefix", "--prefix-exe-dir", "--prefix-lib-dir"])
             .values(&["--build-file", "--cache-dir", "--global-cache-dir", "-j"]),
         // `-femit-bin=PATH` names the output; bare, it is the default
-        sub(&["build-exe", "build-lib", "build-obj"])
+        sub(&["build-exe", "build-lib", "build-obj", "test", "run"])
             .write_flags(&["-femit-bin=*", "-femit-h=*", "-femit-docs=*", "-femit-asm=*"]),
+        // `objcopy IN OUT` writes OUT
+        sub(&["objcopy"])
+            .writes_targets(Dest)
+            .files(&["--extract-to"])
+            .values(&[
+                "-O", "--output-target", "-j", "--only-section", "--pad-to",
+                "--add-gnu-debuglink", "--set-section-alignment", "--set-section-flags",
+                "--add-section",
+            ]),
         // C compiler options are single-dash words (`-Wno-x`, `-fno-y`,
         // `-nostdlib`): `-*` keeps their letters from being read as `-o`
         sub(&["cc", "c++"])
@@ -3295,9 +3324,13 @@ pub(crate) const TABLE: &[Spec] = &[
     ]),
     // annotate_models writes schema comments into model files
     cmd(&["annotate", "annotaterb"]).always(),
+    // `--report[=FILE]`: an HTML report (report.html by default)
     cmd(&["hlint"]).write_flags(&[
         "--refactor-options=*inplace*", "--refactor-options=-i", "--refactor-options=-i *",
+        "--report",
     ]),
+    // tags and TAGS (`-o FILE` instead; `-o -` is standard output)
+    cmd(&["hasktags"]).always().output(&["-o", "--output", "-f", "--file"]),
     // `simctl io DEVICE screenshot|recordVideo FILE`
     // `erase` wipes the devices' data
     cmd(&["simctl"]).subs(&[
@@ -3378,6 +3411,7 @@ pub(crate) const TABLE: &[Spec] = &[
     // written into the sources
     cmd(&["dune"]).subs(&[
         sub(&["fmt", "promote", "init", "clean"]).always(),
+        sub(&["cache"]).subs(&[sub(&["trim", "clear"]).always()]),
         sub(&["build", "runtest", "test"]).write_flags(&["--auto-promote"]),
     ]),
     // `earthly +TARGET`: a formatter target writes through its `SAVE
@@ -3780,17 +3814,40 @@ pub(crate) const TABLE: &[Spec] = &[
     // --- Erlang, Haskell, OCaml, Zig, Nim, Crystal, Clojure ---------------------
     // rebar.lock, _checkouts, a new app's files; `compile`, `eunit`, `ct`,
     // `tree` only build, test or show
-    cmd(&["rebar3"]).subs(&[sub(&[
-        "new", "upgrade", "unlock", "lock", "get-deps", "clean", "fmt", "format", "local",
-    ])
-    .always()
-    .read_only(&["--check", "--verify"])]),
+    cmd(&["rebar3"]).subs(&[
+        sub(&[
+            "new", "upgrade", "unlock", "lock", "get-deps", "clean", "fmt", "format", "local",
+        ])
+        .always()
+        .read_only(&["--check", "--verify"]),
+        sub(&["plugins"]).subs(&[sub(&["upgrade"]).always()]),
+    ]),
+    // a PLT built, added to or pruned (the default one, or
+    // `--output_plt FILE`); `-o FILE` writes the warnings; `-W…` are
+    // whole words
+    cmd(&["dialyzer"])
+        .write_flags(&["--build_plt", "--add_to_plt", "--remove_from_plt"])
+        .output(&["-o", "--output", "--output_plt"])
+        .listing(&["-W*"]),
     // `setup`: a GHC under ~/.stack; `install`: binaries into ~/.local/bin;
-    // `build --copy-bins` the same
+    // `build --copy-bins` the same; `sdist --tar-dir DIR` copies the
+    // tarball there; golden tests' `--accept` (`--ta`) rewrites the golden
+    // files
     cmd(&["stack"]).subs(&[
         sub(&["setup", "install", "new", "init", "upgrade", "clean", "purge", "unpack"]).always(),
-        sub(&["build"]).write_flags(&["--copy-bins"]),
+        sub(&["build", "test"])
+            .write_flags(&["--copy-bins", "--ta=*--accept*", "--test-arguments=*--accept*"])
+            .values(&["--ta", "--test-arguments"]),
+        sub(&["sdist"]).output(&["--tar-dir"]),
     ]),
+    // compilers and tools under ~/.ghcup, its symlinks, its cache, itself
+    cmd(&["ghcup"])
+        .values(&["-s", "--url-source", "--downloader"])
+        .subs(&[
+            sub(&["install", "set", "rm", "gc", "upgrade", "compile", "nuke", "prefetch"])
+                .always(),
+            sub(&["config"]).subs(&[sub(&["set", "init", "add-release-channel"]).always()]),
+        ]),
     cmd(&["stylish-haskell"])
         .write_flags(&["-i", "--inplace"])
         .targets(A)
@@ -3805,6 +3862,9 @@ pub(crate) const TABLE: &[Spec] = &[
             "-package-db", "-package-id", "-main-is", "-e", "-osuf", "-ohi",
         ])
         .listing(&["-*", "-opt*"]),
+    // `tag` tags the release commit (`bistro`: tag, archive, publish and
+    // the opam-repository branch)
+    cmd(&["dune-release"]).subs(&[sub(&["tag", "bistro"]).always()]),
     // the switch's packages and opam's repository state; `list`, `show`,
     // `switch list`, `pin list` only show
     cmd(&["opam"]).subs(&[
@@ -3850,6 +3910,8 @@ pub(crate) const TABLE: &[Spec] = &[
         "setup", "upgrade", "add", "clean", "publish",
     ])
     .always()]),
+    // `choosenim VERSION|CHANNEL|PATH` installs and selects a toolchain
+    cmd(&["choosenim"]).with_args(1).subs(&[sub(&["show", "versions"])]),
     cmd(&["crystal"]).subs(&[
         sub(&["build", "docs"])
             .output(&["-o", "--output"])

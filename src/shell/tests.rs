@@ -6794,3 +6794,206 @@ fn pl22_perl_syntax_check() {
         ),
     ]);
 }
+
+/// Twenty-second blind batch: Haskell tools (cabal, stack, ghcup, hlint,
+/// hasktags, cabal-fmt).
+#[test]
+fn hs22_haskell_tools() {
+    check_pairs(&[
+        (
+            "cabal configure --enable-tests --enable-benchmarks",
+            "cabal build all --enable-tests",
+        ),
+        ("cabal sdist -o /tmp/sdist", "cabal sdist --list-only -o -"),
+        (
+            "cabal test --test-options='--accept'",
+            "cabal test shop-core-test --test-options='-p \"/Cart/\"'",
+        ),
+        (
+            "cabal test --test-option=--accept",
+            "cabal test --test-show-details=direct",
+        ),
+        ("hlint . --report=/tmp/hlint.html", "hlint . --json"),
+        ("hlint src --report", "hlint src app test"),
+        ("ghcup set ghc 9.6.5", "ghcup list -t ghc -c installed"),
+        ("ghcup rm ghc 9.2.8", "ghcup whereis ghc 9.6.5"),
+        ("ghcup gc --cache --tmpdirs", "ghcup list"),
+        ("ghcup upgrade", "ghcup --version"),
+        ("ghcup install ghc 9.6.5", "ghcup debug-info"),
+        (
+            "stack test --ta '--accept'",
+            "stack test --fast --ta '--match \"/Cart/\"'",
+        ),
+        (
+            "stack build --test --test-arguments=--accept",
+            "stack build --test",
+        ),
+        ("stack sdist --tar-dir /tmp/dist", "stack sdist"),
+        ("hasktags -c src", "hasktags --help"),
+        ("hasktags -e -o TAGS src", "hasktags -c -o - src"),
+        ("cabal-fmt -i shop.cabal", "cabal-fmt shop.cabal"),
+        (
+            "cabal-fmt --inplace shop.cabal",
+            "cabal-fmt --check shop.cabal",
+        ),
+    ]);
+}
+
+/// Twenty-second blind batch: OCaml, Zig, Nim and Erlang tools.
+#[test]
+fn hs22_ocaml_zig_nim_erlang() {
+    check_pairs(&[
+        ("dune cache trim --size=2GB", "dune cache size"),
+        ("dune cache clear", "dune describe workspace"),
+        ("dune-release tag v0.4.0", "dune-release check"),
+        (
+            "zig test src/parser.zig -femit-bin=/tmp/parser-test",
+            "zig test src/parser.zig --test-filter \"parse quoted string\"",
+        ),
+        (
+            "zig run src/main.zig -femit-bin=bin/main",
+            "zig run src/main.zig -- --help",
+        ),
+        (
+            "zig objcopy -O binary zig-out/bin/firmware firmware.bin",
+            "zig objcopy --help",
+        ),
+        ("choosenim 2.0.4", "choosenim show"),
+        ("choosenim update stable", "choosenim versions --installed"),
+        ("rebar3 plugins upgrade rebar3_hex", "rebar3 plugins list"),
+        (
+            "dialyzer --build_plt --output_plt /tmp/shop.plt --apps erts kernel stdlib",
+            "dialyzer --plt /tmp/shop.plt --check_plt",
+        ),
+        (
+            "dialyzer --build_plt --apps erts kernel stdlib",
+            "dialyzer --plt_info",
+        ),
+        (
+            "dialyzer -Wno_return src/shop.erl -o warnings.txt",
+            "dialyzer -Wno_return src/shop.erl",
+        ),
+    ]);
+}
+
+/// Twenty-second blind batch: juliaup's channels and settings.
+#[test]
+fn hs22_juliaup() {
+    check_pairs(&[
+        ("juliaup default 1.10", "juliaup status"),
+        ("juliaup add 1.10", "juliaup list"),
+        ("juliaup override set 1.10", "juliaup override status"),
+        (
+            "juliaup config channelsymlinks true",
+            "juliaup config channelsymlinks",
+        ),
+    ]);
+}
+
+/// Twenty-second blind batch: inline Haskell (`ghc -e`).
+#[test]
+fn hs22_ghc_inline() {
+    check_pairs(&[
+        (
+            "ghc -e 'writeFile \"VERSION\" \"0.4.0\\n\"'",
+            "ghc -e 'readFile \"shop.cabal\" >>= putStr . unlines . take 10 . lines'",
+        ),
+        (
+            "ghc -e 'System.Directory.removeFile \"stale.txt\"'",
+            "ghc -e 'System.Directory.doesFileExist \"stale.txt\" >>= print'",
+        ),
+        (
+            "ghc -e 'import System.Process' -e 'callCommand \"rm -rf dist\"'",
+            "ghc -e 'putStrLn \"writeFile\"'",
+        ),
+        (
+            "ghc -e 'withFile \"out.txt\" WriteMode (`hPutStrLn` \"x\")'",
+            "ghc -e 'withFile \"in.txt\" ReadMode (\\h -> hGetLine h >>= putStrLn)'",
+        ),
+        ("ghc -e ':! rm -rf dist'", "ghc -e ':t writeFile'"),
+        (
+            "ghci -e 'removeDirectoryRecursive \"dist-newstyle\"'",
+            "ghci -e 'doesDirectoryExist \"dist-newstyle\" >>= print'",
+        ),
+        (
+            "ghc -e 'readProcess \"git\" [\"tag\", \"v1\"] \"\" >>= putStr'",
+            "ghc -e 'readProcess \"git\" [\"tag\", \"-l\"] \"\" >>= putStr'",
+        ),
+        (
+            "ghc -package text -e 'Data.Text.IO.appendFile \"log\" \"x\"'",
+            "ghc -package text -e 'Data.Text.IO.readFile \"log\" >>= print'",
+        ),
+    ]);
+}
+
+/// Twenty-second blind batch: inline Julia (Pkg's registries,
+/// JuliaFormatter, Documenter's doctest fixes).
+#[test]
+fn hs22_julia() {
+    check_pairs(&[
+        (
+            "julia -e 'using Pkg; Pkg.Registry.update()'",
+            "julia -e 'using Pkg; Pkg.Registry.status()'",
+        ),
+        (
+            "julia -e 'using JuliaFormatter; format(\".\")'",
+            "julia --project -e 'using JuliaFormatter; exit(format(\".\"; overwrite=false) ? 0 : 1)'",
+        ),
+        (
+            "julia -e 'using JuliaFormatter; format(\"src\"; style=BlueStyle())'",
+            "julia -e 'using JuliaFormatter; println(format_text(read(\"src/parse.jl\", String)))'",
+        ),
+        (
+            "julia -e 'using JuliaFormatter; format_file(\"src/parse.jl\")'",
+            "julia -e 'using JuliaFormatter; format_file(\"src/parse.jl\"; overwrite=false)'",
+        ),
+        (
+            "julia -e 'import JuliaFormatter; JuliaFormatter.format(\"src\")'",
+            "julia -e 'using Printf; Printf.format(stdout, Printf.Format(\"%d\"), 1)'",
+        ),
+        (
+            "julia --project -e 'using Documenter, ShopModels; doctest(ShopModels; fix=true)'",
+            "julia --project -e 'using Documenter, ShopModels; doctest(ShopModels)'",
+        ),
+        (
+            "julia --project=docs -e 'using Documenter, Shop; makedocs(sitename=\"Shop\", doctest=:fix)'",
+            "julia --project=docs -e 'using Documenter, Shop; doctest(Shop; fix=false)'",
+        ),
+    ]);
+}
+
+/// Twenty-second blind batch: inline R (testthat snapshots, devtools'
+/// README, desc, covr reports, styler's dry runs).
+#[test]
+fn hs22_r() {
+    check_pairs(&[
+        (
+            "Rscript -e 'testthat::snapshot_accept(\"plot_orders\")'",
+            "Rscript -e 'testthat::test_local()'",
+        ),
+        (
+            "Rscript -e 'devtools::build_readme()'",
+            "Rscript -e 'devtools::test(filter = \"parse_order\")'",
+        ),
+        (
+            "Rscript -e 'desc::desc_set_version(\"0.5.0\")'",
+            "Rscript -e 'desc::desc_get_deps()'",
+        ),
+        (
+            "Rscript -e 'desc::desc_bump_version(\"minor\")'",
+            "Rscript -e 'desc::desc_get_version()'",
+        ),
+        (
+            "Rscript -e 'covr::report(file = \"/tmp/coverage.html\", browse = FALSE)'",
+            "Rscript -e 'covr::percent_coverage(covr::package_coverage())'",
+        ),
+        (
+            "Rscript -e 'styler::style_pkg()'",
+            "Rscript -e 'styler::style_pkg(dry = \"on\")'",
+        ),
+        (
+            "Rscript -e 'styler::style_file(\"R/plot.R\", dry = \"off\")'",
+            "Rscript -e 'styler::style_file(\"R/plot.R\", dry = \"fail\")'",
+        ),
+    ]);
+}
