@@ -59,6 +59,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind20-writes.txt", true),
         ("blind21-writes.txt", true),
         ("blind22-writes.txt", true),
+        ("blind23-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
@@ -82,6 +83,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind20-readonly.txt", false),
         ("blind21-readonly.txt", false),
         ("blind22-readonly.txt", false),
+        ("blind23-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -258,6 +260,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         &load("blind22-writes.txt"),
         &load("blind22-readonly.txt"),
     );
+    let blind23 = figures(
+        "twenty-third blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; everyday agent work in JavaScript and TypeScript repositories in depth: package managers and workspaces, monorepo tools, frameworks, linters and formatters, test runners, ORMs and migrations, releases, codemods)",
+        &load("blind23-writes.txt"),
+        &load("blind23-readonly.txt"),
+    );
     let all = all_cases();
     for b in &all {
         let kind = if b.writes { "writes" } else { "read-only" };
@@ -397,6 +404,7 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
     assert!(blind20.writes >= 460 && blind20.readonly >= 540);
     assert!(blind21.writes >= 465 && blind21.readonly >= 520);
     assert!(blind22.writes >= 470 && blind22.readonly >= 495);
+    assert!(blind23.writes >= 490 && blind23.readonly >= 585);
     for (label, f, blocked) in [
         ("sixteenth", &blind16, 0.2),
         ("seventeenth", &blind17, 0.0),
