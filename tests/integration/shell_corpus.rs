@@ -60,6 +60,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind21-writes.txt", true),
         ("blind22-writes.txt", true),
         ("blind23-writes.txt", true),
+        ("blind24-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
@@ -84,6 +85,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind21-readonly.txt", false),
         ("blind22-readonly.txt", false),
         ("blind23-readonly.txt", false),
+        ("blind24-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -265,6 +267,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         &load("blind23-writes.txt"),
         &load("blind23-readonly.txt"),
     );
+    let blind24 = figures(
+        "twenty-fourth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; everyday agent work in Python back-end and tooling repositories in depth: Django, FastAPI, Flask, Celery, Alembic, pytest, package and environment managers, linters, inline scripts, notebooks, docs, packaging)",
+        &load("blind24-writes.txt"),
+        &load("blind24-readonly.txt"),
+    );
     let all = all_cases();
     for b in &all {
         let kind = if b.writes { "writes" } else { "read-only" };
@@ -405,6 +412,7 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
     assert!(blind21.writes >= 465 && blind21.readonly >= 520);
     assert!(blind22.writes >= 470 && blind22.readonly >= 495);
     assert!(blind23.writes >= 490 && blind23.readonly >= 585);
+    assert!(blind24.writes >= 345 && blind24.readonly >= 400);
     for (label, f, blocked) in [
         ("sixteenth", &blind16, 0.2),
         ("seventeenth", &blind17, 0.0),
