@@ -6794,3 +6794,45 @@ fn pl22_perl_syntax_check() {
         ),
     ]);
 }
+
+/// `call_command` with its arguments spread from a literal list or dict:
+/// the options in them are the command's (`**{'output': F}` is
+/// `--output=F`), not one argument only known at run time.
+#[test]
+fn review6_call_command_spread_arguments() {
+    check_pairs(&[
+        (
+            "python manage.py shell -c \"call_command('dumpdata', 'orders', **{'output': 'o.json'})\"",
+            "python manage.py shell -c \"call_command('dumpdata', 'orders', **{'indent': 2})\"",
+        ),
+        (
+            "python manage.py shell -c \"call_command('dumpdata', 'orders', *['-o', 'o.json'])\"",
+            "python manage.py shell -c \"call_command('dumpdata', *['orders', '--indent', '2'])\"",
+        ),
+        (
+            "python manage.py shell -c \"call_command('dumpdata', 'orders', **dict(output='o.json'))\"",
+            "python manage.py shell -c \"call_command('dumpdata', 'orders', **dict(indent=2))\"",
+        ),
+        (
+            "python manage.py shell -c \"call_command('makemigrations', *('orders',))\"",
+            "python manage.py shell -c \"call_command('makemigrations', *('orders',), **{'dry_run': True})\"",
+        ),
+    ]);
+}
+
+/// A dict key spread into `call_command` is not shell text: `#` in one
+/// does not hide the options after it.
+#[test]
+fn review6_call_command_dict_key_not_shell() {
+    check_pairs(&[(
+        "python manage.py shell -c \"call_command('dumpdata', 'orders', **{'x #': 1, 'output': 'o.json'})\"",
+        "python manage.py shell -c \"call_command('dumpdata', 'orders', **{'indent': 2})\"",
+    )]);
+    // nested spreads are bounded
+    let deep = format!(
+        "python -c \"call_command('check', {}'x'{})\"",
+        "*[".repeat(3000),
+        "]".repeat(3000)
+    );
+    let _ = analyse(&deep);
+}
