@@ -190,9 +190,17 @@ pub(crate) const TABLE: &[Spec] = &[
     // add`, `cdk init`, `vault login`); they write nothing else by themselves
     cmd(&[
         "astro", "nuxt", "storybook", "cypress", "heroku", "linode-cli", "stripe", "sentry-cli", "vault",
-        "consul", "nomad", "skaffold", "tilt", "argocd", "flux", "istioctl", "cdk", "sam",
+        "consul", "nomad", "tilt", "argocd", "istioctl", "cdk", "sam",
         "serverless", "sls",
     ]).verbs(),
+    // `flux create|install --export` prints the manifests
+    cmd(&["flux"]).verbs().read_only(&["--export"]),
+    // `skaffold fix` prints the upgraded config unless `--overwrite`,
+    // `render` the manifests unless `-o`
+    cmd(&["skaffold"]).verbs().subs(&[
+        sub(&["fix"]).write_flags(&["--overwrite"]),
+        sub(&["render"]).output(&["-o", "--output"]),
+    ]),
     // pm2's saved process list, its log files, a boot script
     cmd(&["pm2"]).subs(&[sub(&["save", "dump", "flush", "startup", "unstartup"]).always()]),
     // the machine's kube config: a cluster's credentials merged in, a

@@ -6836,3 +6836,21 @@ fn review6_call_command_dict_key_not_shell() {
     );
     let _ = analyse(&deep);
 }
+
+/// Tools judged by the general rules' verbs whose verb prints with an
+/// option: `flux create|install --export` prints the manifests, `skaffold
+/// fix` and `skaffold render` print unless told where to write.
+#[test]
+fn review6_verbs_tools_that_print() {
+    check_pairs(&[
+        (
+            "flux create source git podinfo --url=https://github.com/x/podinfo",
+            "flux create source git podinfo --url=https://github.com/x/podinfo --export",
+        ),
+        ("flux install", "flux install --export"),
+        ("skaffold fix --overwrite", "skaffold fix"),
+        ("skaffold render -o out.yaml", "skaffold render"),
+        ("skaffold init", "skaffold diagnose"),
+        ("skaffold config set default-repo x", "skaffold config list"),
+    ]);
+}
