@@ -3035,6 +3035,8 @@ pub(crate) const TABLE: &[Spec] = &[
             "-E=remove_directory", "-E=rename", "-E=copy*", "-E=make_directory", "-E=touch*",
             "-E=create_symlink", "-E=create_hardlink", "-E=tar", "--target=clean", "-t=clean",
             "--target=format", "-t=format", "--target=clang-format", "-t=clang-format",
+            // `--target A B…` builds several
+            "format", "clang-format", "clean", "install",
         ]),
     // `meson format` prints unless `-i`/`-o`; `wrap search|info|list` read
     // wrapdb; `subprojects download|update|…` fetch sources into the tree

@@ -6854,3 +6854,27 @@ fn review6_verbs_tools_that_print() {
         ("skaffold config set default-repo x", "skaffold config list"),
     ]);
 }
+
+/// `cmake --build DIR --target A B…` builds several targets: a target
+/// that formats, cleans or installs among them writes.
+#[test]
+fn review6_cmake_several_targets() {
+    check_pairs(&[
+        (
+            "cmake --build build --target all format",
+            "cmake --build build --target all tests",
+        ),
+        (
+            "cmake --build build -t all clang-format",
+            "cmake --build build -t all",
+        ),
+        (
+            "cmake --build build -t app clean",
+            "cmake --build build -t app",
+        ),
+        (
+            "cmake --build build --target app install",
+            "cmake -S format -B build",
+        ),
+    ]);
+}
