@@ -201,17 +201,22 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["fix"]).write_flags(&["--overwrite"]),
         sub(&["render"]).output(&["-o", "--output"]),
     ]),
-    // pm2's saved process list, its log files, a boot script
-    cmd(&["pm2"]).subs(&[sub(&["save", "dump", "flush", "startup", "unstartup"]).always()]),
+    // pm2's saved process list, its log files, a boot script, an
+    // ecosystem.config.js (`ecosystem`, as `init`)
+    cmd(&["pm2"]).subs(&[sub(&["save", "dump", "flush", "startup", "unstartup", "ecosystem"])
+        .always()]),
     // the machine's kube config: a cluster's credentials merged in, a
     // context or namespace switched (`kubectx NAME`, not `kubectx -c`)
     cmd(&["minikube"]).subs(&[sub(&["update-context"]).always()]),
     cmd(&["eksctl"]).subs(&[sub(&["utils"]).subs(&[sub(&["write-kubeconfig"]).always()])]),
-    cmd(&["doctl"]).subs(&[sub(&["kubernetes", "k8s"]).subs(&[
-        sub(&["cluster", "c"]).subs(&[sub(&["kubeconfig", "kcfg"]).subs(&[
-            sub(&["save"]).always(),
-        ])]),
-    ])]),
+    // doctl's own config: an access token saved, switched or removed
+    cmd(&["doctl"]).subs(&[
+        sub(&["kubernetes", "k8s"]).subs(&[sub(&["cluster", "c"]).subs(&[sub(&[
+            "kubeconfig", "kcfg",
+        ])
+        .subs(&[sub(&["save", "remove"]).always()])])]),
+        sub(&["auth"]).subs(&[sub(&["init", "switch", "remove"]).always()]),
+    ]),
     cmd(&["k3d"]).subs(&[sub(&["kubeconfig"]).subs(&[sub(&["merge", "write"]).always()])]),
     cmd(&["kubectx", "kubens"]).with_args(1).write_flags(&["-d", "-u", "--unset"]),
     // registry tools: copies between registries are remote; `export IMG
@@ -4615,12 +4620,18 @@ const COMPOSE_VALUES: &[&str] = &[
     "--project-name",
     "--env-file",
     "--profile",
+    "--project-directory",
+    "--ansi",
+    "--progress",
+    "--parallel",
 ];
 
-/// Compose's subcommands: images, as `docker pull`; `run SERVICE CMD` as
+/// Compose's subcommands: `config -o FILE`; images, as `docker pull`; `run SERVICE CMD` as
 /// `docker run` (the compose file's own mounts are not visible).
 const COMPOSE: &[Spec] = &[
     sub(&["cp"]).writes_targets(Dest),
+    // the resolved compose file
+    sub(&["config", "convert"]).output(&["-o", "--output"]),
     sub(&["pull"]),
     sub(&["run"])
         .run_container(1)

@@ -6878,3 +6878,35 @@ fn review6_cmake_several_targets() {
         ),
     ]);
 }
+
+/// Compose's options before its subcommand that take a value
+/// (`--project-directory DIR`) are not the subcommand; `config -o FILE`
+/// writes the resolved file. pm2's `ecosystem` is `init`; doctl's
+/// `auth init` saves the token, `kubeconfig remove` edits the kube config.
+#[test]
+fn review6_compose_pm2_doctl() {
+    check_pairs(&[
+        (
+            "docker-compose --project-directory svc cp web:/app/log.txt ./log.txt",
+            "docker-compose --project-directory svc cp ./log.txt web:/app/log.txt",
+        ),
+        (
+            "docker compose --ansi never cp web:/app/log.txt ./log.txt",
+            "docker compose --ansi never ps",
+        ),
+        (
+            "docker-compose config -o resolved.yml",
+            "docker-compose config",
+        ),
+        (
+            "podman-compose config --output resolved.yml",
+            "podman-compose config --services",
+        ),
+        ("pm2 ecosystem", "pm2 ls"),
+        ("doctl auth init", "doctl auth list"),
+        (
+            "doctl kubernetes cluster kubeconfig remove prod",
+            "doctl kubernetes cluster kubeconfig show prod",
+        ),
+    ]);
+}
