@@ -1559,12 +1559,14 @@ pub(crate) const TABLE: &[Spec] = &[
                 // a profile fetched from a URL is saved under ~/pprof
                 sub(&["pprof"])
                     .files(&["-output", "--output"])
-                    .write_flags(&["http://*", "https://*"])
+                    .write_flags(PPROF_FETCH)
                     .listing(&["-*"]),
                 // `-pprof=TYPE` prints a profile; Go's single-dash words
                 sub(&["trace"]).values(&["-pprof", "-http", "-d"]),
             ]),
     ]),
+    // the standalone pprof, as `go tool pprof`
+    cmd(&["pprof"]).files(&["-output", "--output"]).write_flags(PPROF_FETCH).listing(&["-*"]),
     cmd(&["tflint"])
         .write_flags(&["--init", "--fix"])
         .values(&[
@@ -4611,6 +4613,10 @@ const BAZEL_FILES: &[&str] = &[
     "--remote_grpc_log",
     "--experimental_remote_grpc_log",
 ];
+
+/// The sources pprof fetches a profile from (and saves it under
+/// ~/pprof): a URL, or `host:port/debug/pprof/…` without a scheme.
+const PPROF_FETCH: &[&str] = &["http://*", "https://*", "*/debug/pprof*"];
 
 /// Compose's options before its subcommand.
 const COMPOSE_VALUES: &[&str] = &[

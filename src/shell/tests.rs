@@ -6910,3 +6910,24 @@ fn review6_compose_pm2_doctl() {
         ),
     ]);
 }
+
+/// pprof fetches a profile from `host:port/debug/pprof/…` without a
+/// scheme too, and saves it under ~/pprof; the standalone `pprof` is the
+/// same tool.
+#[test]
+fn review6_pprof_without_scheme() {
+    check_pairs(&[
+        (
+            "go tool pprof -top localhost:6060/debug/pprof/heap",
+            "go tool pprof -top heap.pb.gz",
+        ),
+        (
+            "pprof -top http://localhost:6060/debug/pprof/profile?seconds=5",
+            "pprof -top cpu.prof",
+        ),
+        (
+            "pprof -output out.txt -text cpu.prof",
+            "pprof -text cpu.prof",
+        ),
+    ]);
+}
