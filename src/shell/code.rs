@@ -278,10 +278,8 @@ fn strings(toks: &[Tok]) -> String {
 /// command's name is not a literal.
 fn django_command(args: &[&[Tok]]) -> Option<String> {
     let (name, rest) = args.split_first()?;
-    let [Tok::Str(name)] = name else {
-        return None;
-    };
-    let mut cmd = format!("django-admin {}", shell_quoted(name));
+    let name = py_literal(name)?;
+    let mut cmd = format!("django-admin {}", shell_quoted(&name));
     django_args(rest, &mut cmd, 0);
     Some(cmd)
 }
@@ -297,9 +295,9 @@ fn django_args(args: &[&[Tok]], cmd: &mut String, depth: usize) {
     for a in args {
         let spread = depth < 4;
         match (keyword(a), a) {
-            (None, [Tok::Str(w)]) => {
+            (None, _) if let Some(w) = py_literal(a) => {
                 cmd.push(' ');
-                cmd.push_str(&shell_quoted(w));
+                cmd.push_str(&shell_quoted(&w));
             }
             (Some(k), [_, _, value @ ..]) => django_option(k, value, cmd),
             // `*['-o', 'f']`, `*('orders',)`: its items, as arguments
@@ -338,13 +336,41 @@ fn django_args(args: &[&[Tok]], cmd: &mut String, depth: usize) {
     }
 }
 
+/// A Python string literal's text, adjacent literals joined (`'-' 'o'`)
+/// and a prefix allowed (`r'…'`, `u'…'`; an f-string only without `{`).
+fn py_literal(toks: &[Tok]) -> Option<String> {
+    let mut text = String::new();
+    let mut i = 0;
+    while i < toks.len() {
+        let f = match &toks[i] {
+            Tok::Ident(p)
+                if p.len() <= 2
+                    && p.chars().all(|c| "rRuUbBfF".contains(c))
+                    && matches!(toks.get(i + 1), Some(Tok::Str(_))) =>
+            {
+                i += 1;
+                p.contains(['f', 'F'])
+            }
+            _ => false,
+        };
+        match &toks[i] {
+            Tok::Str(s) if !(f && s.contains('{')) => text.push_str(s),
+            _ => return None,
+        }
+        i += 1;
+    }
+    (!toks.is_empty()).then_some(text)
+}
+
 /// The option a keyword argument of `call_command` stands for.
 fn django_option(k: &str, value: &[Tok], cmd: &mut String) {
     let opt = k.replace('_', "-");
     match value {
         [Tok::Ident(b)] if b == "False" || b == "None" => {}
         [Tok::Ident(b)] if b == "True" => cmd.push_str(&format!(" --{opt}")),
-        [Tok::Str(v)] => cmd.push_str(&format!(" --{opt}={}", shell_quoted(v))),
+        _ if let Some(v) = py_literal(value) => {
+            cmd.push_str(&format!(" --{opt}={}", shell_quoted(&v)))
+        }
         [Tok::Ident(n)] if n.bytes().all(|c| c.is_ascii_digit()) => {
             cmd.push_str(&format!(" --{opt}={n}"))
         }

@@ -6931,3 +6931,23 @@ fn review6_pprof_without_scheme() {
         ),
     ]);
 }
+
+/// A `call_command` argument written as adjacent literals or with a
+/// string prefix is still that string (`'-' 'o'` is `-o`, `r'-o'` too).
+#[test]
+fn review6_call_command_string_forms() {
+    check_pairs(&[
+        (
+            "python manage.py shell -c \"call_command('dumpdata', 'orders', '-' 'o', 'o.json')\"",
+            "python manage.py shell -c \"call_command('dumpdata', 'orders', '--in' 'dent', '2')\"",
+        ),
+        (
+            "python manage.py shell -c \"call_command('dumpdata', 'orders', r'-o', 'o.json')\"",
+            "python manage.py shell -c \"call_command('dumpdata', r'orders')\"",
+        ),
+        (
+            "python manage.py shell -c \"call_command('make' 'migrations')\"",
+            "python manage.py shell -c \"call_command(u'show' 'migrations')\"",
+        ),
+    ]);
+}
