@@ -841,9 +841,9 @@ fn python(toks: &[Tok], f: &mut Findings) {
             // Django's `call_command('dumpdata', 'orders', output='f')`: the
             // management command as `django-admin` runs it, judged by the
             // table (`makemigrations`, `dumpdata --output`, `dry_run=True`)
-            "call_command"
-                if !dotted || owner.is_some_and(|o| matches!(o, "management" | "django")) =>
-            {
+            // (through any module name: `from django.core import
+            // management as mg; mg.call_command(…)`)
+            "call_command" => {
                 match django_command(&args) {
                     Some(cmd) => f.shell.push(cmd),
                     None => {

@@ -6951,3 +6951,12 @@ fn review6_call_command_string_forms() {
         ),
     ]);
 }
+
+/// `call_command` through a module alias is Django's too.
+#[test]
+fn review6_call_command_module_alias() {
+    check_pairs(&[(
+        "python -c 'from django.core import management as mg; mg.call_command(\"migrate\")'",
+        "python -c 'from django.core import management as mg; mg.call_command(\"showmigrations\")'",
+    )]);
+}
