@@ -189,10 +189,27 @@ pub(crate) const TABLE: &[Spec] = &[
     // rules' verbs, as a known command's unlisted subcommand is (`astro
     // add`, `cdk init`, `vault login`); they write nothing else by themselves
     cmd(&[
-        "astro", "nuxt", "storybook", "cypress", "heroku", "linode-cli", "stripe", "sentry-cli", "vault",
-        "consul", "nomad", "tilt", "argocd", "istioctl", "cdk", "sam",
+        "nuxt", "storybook", "cypress", "linode-cli", "stripe", "sentry-cli", "vault",
+        "consul", "nomad", "tilt", "argocd", "istioctl", "sam",
         "serverless", "sls",
     ]).verbs(),
+    // `--root DIR` before the subcommand (`astro --root site add react`)
+    cmd(&["astro"]).verbs().values(&["--root", "--config", "--site", "--base"]),
+    // `context --clear|--reset KEY` edits cdk.context.json
+    cmd(&["cdk"])
+        .verbs()
+        .values(&[
+            "-a", "--app", "-c", "--context", "-p", "--plugin", "--profile", "-r", "--role-arn",
+            "-o", "--output", "--proxy", "--ca-bundle-path",
+        ])
+        .subs(&[sub(&["context"]).write_flags(&["--clear", "-e", "--reset"])]),
+    // colon subcommands: a plugin installed, an app's repository cloned, a
+    // database backup downloaded (latest.dump)
+    cmd(&["heroku"]).verbs().subs(&[sub(&[
+        "plugins:install", "plugins:link", "plugins:uninstall", "plugins:update", "git:clone",
+        "pg:backups:download",
+    ])
+    .always()]),
     // `flux create|install --export` prints the manifests
     cmd(&["flux"]).verbs().read_only(&["--export"]),
     // `skaffold fix` prints the upgraded config unless `--overwrite`,
@@ -207,7 +224,9 @@ pub(crate) const TABLE: &[Spec] = &[
         .always()]),
     // the machine's kube config: a cluster's credentials merged in, a
     // context or namespace switched (`kubectx NAME`, not `kubectx -c`)
-    cmd(&["minikube"]).subs(&[sub(&["update-context"]).always()]),
+    cmd(&["minikube"])
+        .values(&["-p", "--profile"])
+        .subs(&[sub(&["update-context"]).always()]),
     cmd(&["eksctl"]).subs(&[sub(&["utils"]).subs(&[sub(&["write-kubeconfig"]).always()])]),
     // doctl's own config: an access token saved, switched or removed
     cmd(&["doctl"]).subs(&[

@@ -6960,3 +6960,29 @@ fn review6_call_command_module_alias() {
         "python -c 'from django.core import management as mg; mg.call_command(\"showmigrations\")'",
     )]);
 }
+
+/// Tools judged by their verbs: an option before the subcommand that
+/// takes a value is not the subcommand (`cdk --profile prod init`);
+/// heroku's colon subcommands that write here (`plugins:install`,
+/// `git:clone`, `pg:backups:download`); `cdk context --clear|--reset`
+/// edits cdk.context.json.
+#[test]
+fn review6_verbs_tools_options() {
+    check_pairs(&[
+        (
+            "cdk --profile prod init app --language typescript",
+            "cdk --profile prod diff",
+        ),
+        ("cdk -a 'node app.js' init", "cdk -a 'node app.js' synth"),
+        ("cdk context --clear", "cdk context"),
+        ("cdk context --reset vpc-provider:1", "cdk context --json"),
+        ("astro --root site add react", "astro --root site check"),
+        ("minikube -p dev update-context", "minikube -p dev status"),
+        ("heroku plugins:install heroku-repo", "heroku plugins"),
+        ("heroku git:clone -a shop", "heroku apps:info -a shop"),
+        (
+            "heroku pg:backups:download -a shop",
+            "heroku pg:backups -a shop",
+        ),
+    ]);
+}
