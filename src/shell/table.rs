@@ -1961,6 +1961,10 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["dumpdata"]).output(&["-o", "--output"]),
         // drf-spectacular's schema
         sub(&["spectacular"]).files(&["--file"]),
+        // `--output hash|unified` is a format
+        sub(&["diffsettings"])
+            .values(&["--output", "--default"])
+            .read_only(&["--output=unified", "--output=hash"]),
         sub(&["shell"]).inline_code(Python, &["-c", "--command"]),
     ]),
     cmd(&["alembic"])

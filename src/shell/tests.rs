@@ -6986,3 +6986,19 @@ fn review6_verbs_tools_options() {
         ),
     ]);
 }
+
+/// `diffsettings --output unified|hash` names a format, also from
+/// `call_command(…, output='unified')`.
+#[test]
+fn review6_diffsettings_output_format() {
+    check_pairs(&[
+        (
+            "python manage.py dumpdata --output data.json",
+            "python manage.py diffsettings --output unified",
+        ),
+        (
+            "python manage.py shell -c \"call_command('dumpdata', output='d.json')\"",
+            "python manage.py shell -c \"call_command('diffsettings', output='unified')\"",
+        ),
+    ]);
+}
