@@ -1957,7 +1957,8 @@ pub(crate) const TABLE: &[Spec] = &[
             "makemessages", "createcachetable", "clearsessions", "changepassword",
         ])
         .always()
-        .read_only(&["--check", "--dry-run", "--plan"]),
+        // (the last two: `call_command`'s names for `--check`)
+        .read_only(&["--check", "--dry-run", "--plan", "--check-changes", "--check-unapplied"]),
         sub(&["dumpdata"]).output(&["-o", "--output"]),
         // drf-spectacular's schema
         sub(&["spectacular"]).files(&["--file"]),

@@ -7002,3 +7002,20 @@ fn review6_diffsettings_output_format() {
         ),
     ]);
 }
+
+/// `call_command` takes an option by its destination's name too:
+/// `check_changes=True` is makemigrations' `--check`, `check_unapplied`
+/// migrate's.
+#[test]
+fn review6_call_command_dest_names() {
+    check_pairs(&[
+        (
+            "python manage.py shell -c \"call_command('makemigrations')\"",
+            "python manage.py shell -c \"call_command('makemigrations', check_changes=True)\"",
+        ),
+        (
+            "python manage.py shell -c \"call_command('migrate')\"",
+            "python manage.py shell -c \"call_command('migrate', check_unapplied=True)\"",
+        ),
+    ]);
+}
