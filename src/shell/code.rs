@@ -274,39 +274,109 @@ fn strings(toks: &[Tok]) -> String {
 /// line it stands for: string arguments as words, keywords as options
 /// (`dry_run=True` → `--dry-run`, `output='f'` → `--output='f'`; `False`
 /// drops one, a value that is not a literal stays only known at run time).
-/// `None` when the command's name is not a literal.
+/// Arguments spread from a literal (`*['-o', 'f']`, `**{'output': 'f'}`,
+/// `**dict(output='f')`) are read as if written out. `None` when the
+/// command's name is not a literal.
 fn django_command(args: &[&[Tok]]) -> Option<String> {
-    fn quoted(s: &str) -> String {
-        format!("'{}'", s.replace('\'', "'\\''"))
-    }
     let (name, rest) = args.split_first()?;
-    let [Tok::Str(name)] = name else {
-        return None;
-    };
-    let mut cmd = format!("django-admin {}", quoted(name));
-    for a in rest {
+    let name = py_literal(name)?;
+    let mut cmd = format!("django-admin {}", shell_quoted(&name));
+    django_args(rest, &mut cmd, 0);
+    Some(cmd)
+}
+
+fn shell_quoted(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "'\\''"))
+}
+
+/// The words `call_command`'s arguments after the name stand for,
+/// appended to `cmd`; spreads nested deeper than a few levels stay only
+/// known at run time.
+fn django_args(args: &[&[Tok]], cmd: &mut String, depth: usize) {
+    for a in args {
+        let spread = depth < 4;
         match (keyword(a), a) {
-            (None, [Tok::Str(w)]) => {
+            (None, _) if let Some(w) = py_literal(a) => {
                 cmd.push(' ');
-                cmd.push_str(&quoted(w));
+                cmd.push_str(&shell_quoted(&w));
             }
-            (Some(k), [_, _, value @ ..]) => {
-                let opt = k.replace('_', "-");
-                match value {
-                    [Tok::Ident(b)] if b == "False" || b == "None" => {}
-                    [Tok::Ident(b)] if b == "True" => cmd.push_str(&format!(" --{opt}")),
-                    [Tok::Str(v)] => cmd.push_str(&format!(" --{opt}={}", quoted(v))),
-                    [Tok::Ident(n)] if n.bytes().all(|c| c.is_ascii_digit()) => {
-                        cmd.push_str(&format!(" --{opt}={n}"))
+            (Some(k), [_, _, value @ ..]) => django_option(k, value, cmd),
+            // `*['-o', 'f']`, `*('orders',)`: its items, as arguments
+            (None, [Tok::Punct('*'), Tok::Punct('[' | '('), ..]) if spread => {
+                django_args(&call_args(a, 1), cmd, depth + 1)
+            }
+            // `**dict(output='f')`: its keywords
+            (
+                None,
+                [
+                    Tok::Punct('*'),
+                    Tok::Punct('*'),
+                    Tok::Ident(d),
+                    Tok::Punct('('),
+                    ..,
+                ],
+            ) if d == "dict" && spread => django_args(&call_args(a, 3), cmd, depth + 1),
+            // `**{'output': 'f'}`: its keys, as keywords (a key that is not
+            // a name stays only known at run time: it is not shell text)
+            (None, [Tok::Punct('*'), Tok::Punct('*'), Tok::Punct('{'), ..]) => {
+                for item in call_args(a, 2) {
+                    match item {
+                        [Tok::Str(k), Tok::Punct(':'), value @ ..]
+                            if !k.is_empty()
+                                && k.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') =>
+                        {
+                            django_option(k, value, cmd)
+                        }
+                        _ => cmd.push_str(" --\"$key\"=\"$value\""),
                     }
-                    _ => cmd.push_str(&format!(" --{opt}=\"$value\"")),
                 }
             }
             // a positional argument only known at run time
             _ => cmd.push_str(" \"$arg\""),
         }
     }
-    Some(cmd)
+}
+
+/// A Python string literal's text, adjacent literals joined (`'-' 'o'`)
+/// and a prefix allowed (`r'…'`, `u'…'`; an f-string only without `{`).
+fn py_literal(toks: &[Tok]) -> Option<String> {
+    let mut text = String::new();
+    let mut i = 0;
+    while i < toks.len() {
+        let f = match &toks[i] {
+            Tok::Ident(p)
+                if p.len() <= 2
+                    && p.chars().all(|c| "rRuUbBfF".contains(c))
+                    && matches!(toks.get(i + 1), Some(Tok::Str(_))) =>
+            {
+                i += 1;
+                p.contains(['f', 'F'])
+            }
+            _ => false,
+        };
+        match &toks[i] {
+            Tok::Str(s) if !(f && s.contains('{')) => text.push_str(s),
+            _ => return None,
+        }
+        i += 1;
+    }
+    (!toks.is_empty()).then_some(text)
+}
+
+/// The option a keyword argument of `call_command` stands for.
+fn django_option(k: &str, value: &[Tok], cmd: &mut String) {
+    let opt = k.replace('_', "-");
+    match value {
+        [Tok::Ident(b)] if b == "False" || b == "None" => {}
+        [Tok::Ident(b)] if b == "True" => cmd.push_str(&format!(" --{opt}")),
+        _ if let Some(v) = py_literal(value) => {
+            cmd.push_str(&format!(" --{opt}={}", shell_quoted(&v)))
+        }
+        [Tok::Ident(n)] if n.bytes().all(|c| c.is_ascii_digit()) => {
+            cmd.push_str(&format!(" --{opt}={n}"))
+        }
+        _ => cmd.push_str(&format!(" --{opt}=\"$value\"")),
+    }
 }
 
 /// The name of a keyword argument (`index=False`: `index`).
@@ -772,9 +842,9 @@ fn python(toks: &[Tok], f: &mut Findings) {
             // Django's `call_command('dumpdata', 'orders', output='f')`: the
             // management command as `django-admin` runs it, judged by the
             // table (`makemigrations`, `dumpdata --output`, `dry_run=True`)
-            "call_command"
-                if !dotted || owner.is_some_and(|o| matches!(o, "management" | "django")) =>
-            {
+            // (through any module name: `from django.core import
+            // management as mg; mg.call_command(…)`)
+            "call_command" => {
                 match django_command(&args) {
                     Some(cmd) => f.shell.push(cmd),
                     None => {

@@ -272,12 +272,14 @@ impl Spec {
         self.chdir = v;
         self
     }
-    /// Its arguments are task names; those matching `write_tasks` (and
-    /// those named like formatters or fixers) write.
+    /// Its first words are judged by the general rules' verbs (`astro
+    /// add`, `cdk init`).
     pub const fn verbs(mut self) -> Self {
         self.verbs = true;
         self
     }
+    /// Its arguments are task names; those matching `write_tasks` (and
+    /// those named like formatters or fixers) write.
     pub const fn tasks(mut self, write_tasks: List) -> Self {
         self.tasks = true;
         self.write_tasks = write_tasks;

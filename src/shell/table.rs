@@ -189,21 +189,53 @@ pub(crate) const TABLE: &[Spec] = &[
     // rules' verbs, as a known command's unlisted subcommand is (`astro
     // add`, `cdk init`, `vault login`); they write nothing else by themselves
     cmd(&[
-        "astro", "nuxt", "storybook", "cypress", "heroku", "linode-cli", "stripe", "sentry-cli", "vault",
-        "consul", "nomad", "skaffold", "tilt", "argocd", "flux", "istioctl", "cdk", "sam",
+        "nuxt", "storybook", "cypress", "linode-cli", "stripe", "sentry-cli", "vault",
+        "consul", "nomad", "tilt", "argocd", "istioctl", "sam",
         "serverless", "sls",
     ]).verbs(),
-    // pm2's saved process list, its log files, a boot script
-    cmd(&["pm2"]).subs(&[sub(&["save", "dump", "flush", "startup", "unstartup"]).always()]),
+    // `--root DIR` before the subcommand (`astro --root site add react`)
+    cmd(&["astro"]).verbs().values(&["--root", "--config", "--site", "--base"]),
+    // `context --clear|--reset KEY` edits cdk.context.json
+    cmd(&["cdk"])
+        .verbs()
+        .values(&[
+            "-a", "--app", "-c", "--context", "-p", "--plugin", "--profile", "-r", "--role-arn",
+            "-o", "--output", "--proxy", "--ca-bundle-path",
+        ])
+        .subs(&[sub(&["context"]).write_flags(&["--clear", "-e", "--reset"])]),
+    // colon subcommands: a plugin installed, an app's repository cloned, a
+    // database backup downloaded (latest.dump)
+    cmd(&["heroku"]).verbs().subs(&[sub(&[
+        "plugins:install", "plugins:link", "plugins:uninstall", "plugins:update", "git:clone",
+        "pg:backups:download",
+    ])
+    .always()]),
+    // `flux create|install --export` prints the manifests
+    cmd(&["flux"]).verbs().read_only(&["--export"]),
+    // `skaffold fix` prints the upgraded config unless `--overwrite`,
+    // `render` the manifests unless `-o`
+    cmd(&["skaffold"]).verbs().subs(&[
+        sub(&["fix"]).write_flags(&["--overwrite"]),
+        sub(&["render"]).output(&["-o", "--output"]),
+    ]),
+    // pm2's saved process list, its log files, a boot script, an
+    // ecosystem.config.js (`ecosystem`, as `init`)
+    cmd(&["pm2"]).subs(&[sub(&["save", "dump", "flush", "startup", "unstartup", "ecosystem"])
+        .always()]),
     // the machine's kube config: a cluster's credentials merged in, a
     // context or namespace switched (`kubectx NAME`, not `kubectx -c`)
-    cmd(&["minikube"]).subs(&[sub(&["update-context"]).always()]),
+    cmd(&["minikube"])
+        .values(&["-p", "--profile"])
+        .subs(&[sub(&["update-context"]).always()]),
     cmd(&["eksctl"]).subs(&[sub(&["utils"]).subs(&[sub(&["write-kubeconfig"]).always()])]),
-    cmd(&["doctl"]).subs(&[sub(&["kubernetes", "k8s"]).subs(&[
-        sub(&["cluster", "c"]).subs(&[sub(&["kubeconfig", "kcfg"]).subs(&[
-            sub(&["save"]).always(),
-        ])]),
-    ])]),
+    // doctl's own config: an access token saved, switched or removed
+    cmd(&["doctl"]).subs(&[
+        sub(&["kubernetes", "k8s"]).subs(&[sub(&["cluster", "c"]).subs(&[sub(&[
+            "kubeconfig", "kcfg",
+        ])
+        .subs(&[sub(&["save", "remove"]).always()])])]),
+        sub(&["auth"]).subs(&[sub(&["init", "switch", "remove"]).always()]),
+    ]),
     cmd(&["k3d"]).subs(&[sub(&["kubeconfig"]).subs(&[sub(&["merge", "write"]).always()])]),
     cmd(&["kubectx", "kubens"]).with_args(1).write_flags(&["-d", "-u", "--unset"]),
     // registry tools: copies between registries are remote; `export IMG
@@ -1555,12 +1587,14 @@ pub(crate) const TABLE: &[Spec] = &[
                 // a profile fetched from a URL is saved under ~/pprof
                 sub(&["pprof"])
                     .files(&["-output", "--output"])
-                    .write_flags(&["http://*", "https://*"])
+                    .write_flags(PPROF_FETCH)
                     .listing(&["-*"]),
                 // `-pprof=TYPE` prints a profile; Go's single-dash words
                 sub(&["trace"]).values(&["-pprof", "-http", "-d"]),
             ]),
     ]),
+    // the standalone pprof, as `go tool pprof`
+    cmd(&["pprof"]).files(&["-output", "--output"]).write_flags(PPROF_FETCH).listing(&["-*"]),
     cmd(&["tflint"])
         .write_flags(&["--init", "--fix"])
         .values(&[
@@ -1932,10 +1966,15 @@ pub(crate) const TABLE: &[Spec] = &[
             "makemessages", "createcachetable", "clearsessions", "changepassword",
         ])
         .always()
-        .read_only(&["--check", "--dry-run", "--plan"]),
+        // (the last two: `call_command`'s names for `--check`)
+        .read_only(&["--check", "--dry-run", "--plan", "--check-changes", "--check-unapplied"]),
         sub(&["dumpdata"]).output(&["-o", "--output"]),
         // drf-spectacular's schema
         sub(&["spectacular"]).files(&["--file"]),
+        // `--output hash|unified` is a format
+        sub(&["diffsettings"])
+            .values(&["--output", "--default"])
+            .read_only(&["--output=unified", "--output=hash"]),
         sub(&["shell"]).inline_code(Python, &["-c", "--command"]),
     ]),
     cmd(&["alembic"])
@@ -3056,6 +3095,8 @@ pub(crate) const TABLE: &[Spec] = &[
             "-E=remove_directory", "-E=rename", "-E=copy*", "-E=make_directory", "-E=touch*",
             "-E=create_symlink", "-E=create_hardlink", "-E=tar", "--target=clean", "-t=clean",
             "--target=format", "-t=format", "--target=clang-format", "-t=clang-format",
+            // `--target A B…` builds several
+            "format", "clang-format", "clean", "install",
         ]),
     // `meson format` prints unless `-i`/`-o`; `wrap search|info|list` read
     // wrapdb; `subprojects download|update|…` fetch sources into the tree
@@ -4659,6 +4700,10 @@ const BAZEL_FILES: &[&str] = &[
     "--experimental_remote_grpc_log",
 ];
 
+/// The sources pprof fetches a profile from (and saves it under
+/// ~/pprof): a URL, or `host:port/debug/pprof/…` without a scheme.
+const PPROF_FETCH: &[&str] = &["http://*", "https://*", "*/debug/pprof*"];
+
 /// Compose's options before its subcommand.
 const COMPOSE_VALUES: &[&str] = &[
     "-f",
@@ -4667,12 +4712,18 @@ const COMPOSE_VALUES: &[&str] = &[
     "--project-name",
     "--env-file",
     "--profile",
+    "--project-directory",
+    "--ansi",
+    "--progress",
+    "--parallel",
 ];
 
-/// Compose's subcommands: images, as `docker pull`; `run SERVICE CMD` as
+/// Compose's subcommands: `config -o FILE`; images, as `docker pull`; `run SERVICE CMD` as
 /// `docker run` (the compose file's own mounts are not visible).
 const COMPOSE: &[Spec] = &[
     sub(&["cp"]).writes_targets(Dest),
+    // the resolved compose file
+    sub(&["config", "convert"]).output(&["-o", "--output"]),
     sub(&["pull"]),
     sub(&["run"])
         .run_container(1)

@@ -6997,3 +6997,228 @@ fn hs22_r() {
         ),
     ]);
 }
+
+/// `call_command` with its arguments spread from a literal list or dict:
+/// the options in them are the command's (`**{'output': F}` is
+/// `--output=F`), not one argument only known at run time.
+#[test]
+fn review6_call_command_spread_arguments() {
+    check_pairs(&[
+        (
+            "python manage.py shell -c \"call_command('dumpdata', 'orders', **{'output': 'o.json'})\"",
+            "python manage.py shell -c \"call_command('dumpdata', 'orders', **{'indent': 2})\"",
+        ),
+        (
+            "python manage.py shell -c \"call_command('dumpdata', 'orders', *['-o', 'o.json'])\"",
+            "python manage.py shell -c \"call_command('dumpdata', *['orders', '--indent', '2'])\"",
+        ),
+        (
+            "python manage.py shell -c \"call_command('dumpdata', 'orders', **dict(output='o.json'))\"",
+            "python manage.py shell -c \"call_command('dumpdata', 'orders', **dict(indent=2))\"",
+        ),
+        (
+            "python manage.py shell -c \"call_command('makemigrations', *('orders',))\"",
+            "python manage.py shell -c \"call_command('makemigrations', *('orders',), **{'dry_run': True})\"",
+        ),
+    ]);
+}
+
+/// A dict key spread into `call_command` is not shell text: `#` in one
+/// does not hide the options after it.
+#[test]
+fn review6_call_command_dict_key_not_shell() {
+    check_pairs(&[(
+        "python manage.py shell -c \"call_command('dumpdata', 'orders', **{'x #': 1, 'output': 'o.json'})\"",
+        "python manage.py shell -c \"call_command('dumpdata', 'orders', **{'indent': 2})\"",
+    )]);
+    // nested spreads are bounded
+    let deep = format!(
+        "python -c \"call_command('check', {}'x'{})\"",
+        "*[".repeat(3000),
+        "]".repeat(3000)
+    );
+    let _ = analyse(&deep);
+}
+
+/// Tools judged by the general rules' verbs whose verb prints with an
+/// option: `flux create|install --export` prints the manifests, `skaffold
+/// fix` and `skaffold render` print unless told where to write.
+#[test]
+fn review6_verbs_tools_that_print() {
+    check_pairs(&[
+        (
+            "flux create source git podinfo --url=https://github.com/x/podinfo",
+            "flux create source git podinfo --url=https://github.com/x/podinfo --export",
+        ),
+        ("flux install", "flux install --export"),
+        ("skaffold fix --overwrite", "skaffold fix"),
+        ("skaffold render -o out.yaml", "skaffold render"),
+        ("skaffold init", "skaffold diagnose"),
+        ("skaffold config set default-repo x", "skaffold config list"),
+    ]);
+}
+
+/// `cmake --build DIR --target A B…` builds several targets: a target
+/// that formats, cleans or installs among them writes.
+#[test]
+fn review6_cmake_several_targets() {
+    check_pairs(&[
+        (
+            "cmake --build build --target all format",
+            "cmake --build build --target all tests",
+        ),
+        (
+            "cmake --build build -t all clang-format",
+            "cmake --build build -t all",
+        ),
+        (
+            "cmake --build build -t app clean",
+            "cmake --build build -t app",
+        ),
+        (
+            "cmake --build build --target app install",
+            "cmake -S format -B build",
+        ),
+    ]);
+}
+
+/// Compose's options before its subcommand that take a value
+/// (`--project-directory DIR`) are not the subcommand; `config -o FILE`
+/// writes the resolved file. pm2's `ecosystem` is `init`; doctl's
+/// `auth init` saves the token, `kubeconfig remove` edits the kube config.
+#[test]
+fn review6_compose_pm2_doctl() {
+    check_pairs(&[
+        (
+            "docker-compose --project-directory svc cp web:/app/log.txt ./log.txt",
+            "docker-compose --project-directory svc cp ./log.txt web:/app/log.txt",
+        ),
+        (
+            "docker compose --ansi never cp web:/app/log.txt ./log.txt",
+            "docker compose --ansi never ps",
+        ),
+        (
+            "docker-compose config -o resolved.yml",
+            "docker-compose config",
+        ),
+        (
+            "podman-compose config --output resolved.yml",
+            "podman-compose config --services",
+        ),
+        ("pm2 ecosystem", "pm2 ls"),
+        ("doctl auth init", "doctl auth list"),
+        (
+            "doctl kubernetes cluster kubeconfig remove prod",
+            "doctl kubernetes cluster kubeconfig show prod",
+        ),
+    ]);
+}
+
+/// pprof fetches a profile from `host:port/debug/pprof/…` without a
+/// scheme too, and saves it under ~/pprof; the standalone `pprof` is the
+/// same tool.
+#[test]
+fn review6_pprof_without_scheme() {
+    check_pairs(&[
+        (
+            "go tool pprof -top localhost:6060/debug/pprof/heap",
+            "go tool pprof -top heap.pb.gz",
+        ),
+        (
+            "pprof -top http://localhost:6060/debug/pprof/profile?seconds=5",
+            "pprof -top cpu.prof",
+        ),
+        (
+            "pprof -output out.txt -text cpu.prof",
+            "pprof -text cpu.prof",
+        ),
+    ]);
+}
+
+/// A `call_command` argument written as adjacent literals or with a
+/// string prefix is still that string (`'-' 'o'` is `-o`, `r'-o'` too).
+#[test]
+fn review6_call_command_string_forms() {
+    check_pairs(&[
+        (
+            "python manage.py shell -c \"call_command('dumpdata', 'orders', '-' 'o', 'o.json')\"",
+            "python manage.py shell -c \"call_command('dumpdata', 'orders', '--in' 'dent', '2')\"",
+        ),
+        (
+            "python manage.py shell -c \"call_command('dumpdata', 'orders', r'-o', 'o.json')\"",
+            "python manage.py shell -c \"call_command('dumpdata', r'orders')\"",
+        ),
+        (
+            "python manage.py shell -c \"call_command('make' 'migrations')\"",
+            "python manage.py shell -c \"call_command(u'show' 'migrations')\"",
+        ),
+    ]);
+}
+
+/// `call_command` through a module alias is Django's too.
+#[test]
+fn review6_call_command_module_alias() {
+    check_pairs(&[(
+        "python -c 'from django.core import management as mg; mg.call_command(\"migrate\")'",
+        "python -c 'from django.core import management as mg; mg.call_command(\"showmigrations\")'",
+    )]);
+}
+
+/// Tools judged by their verbs: an option before the subcommand that
+/// takes a value is not the subcommand (`cdk --profile prod init`);
+/// heroku's colon subcommands that write here (`plugins:install`,
+/// `git:clone`, `pg:backups:download`); `cdk context --clear|--reset`
+/// edits cdk.context.json.
+#[test]
+fn review6_verbs_tools_options() {
+    check_pairs(&[
+        (
+            "cdk --profile prod init app --language typescript",
+            "cdk --profile prod diff",
+        ),
+        ("cdk -a 'node app.js' init", "cdk -a 'node app.js' synth"),
+        ("cdk context --clear", "cdk context"),
+        ("cdk context --reset vpc-provider:1", "cdk context --json"),
+        ("astro --root site add react", "astro --root site check"),
+        ("minikube -p dev update-context", "minikube -p dev status"),
+        ("heroku plugins:install heroku-repo", "heroku plugins"),
+        ("heroku git:clone -a shop", "heroku apps:info -a shop"),
+        (
+            "heroku pg:backups:download -a shop",
+            "heroku pg:backups -a shop",
+        ),
+    ]);
+}
+
+/// `diffsettings --output unified|hash` names a format, also from
+/// `call_command(…, output='unified')`.
+#[test]
+fn review6_diffsettings_output_format() {
+    check_pairs(&[
+        (
+            "python manage.py dumpdata --output data.json",
+            "python manage.py diffsettings --output unified",
+        ),
+        (
+            "python manage.py shell -c \"call_command('dumpdata', output='d.json')\"",
+            "python manage.py shell -c \"call_command('diffsettings', output='unified')\"",
+        ),
+    ]);
+}
+
+/// `call_command` takes an option by its destination's name too:
+/// `check_changes=True` is makemigrations' `--check`, `check_unapplied`
+/// migrate's.
+#[test]
+fn review6_call_command_dest_names() {
+    check_pairs(&[
+        (
+            "python manage.py shell -c \"call_command('makemigrations')\"",
+            "python manage.py shell -c \"call_command('makemigrations', check_changes=True)\"",
+        ),
+        (
+            "python manage.py shell -c \"call_command('migrate')\"",
+            "python manage.py shell -c \"call_command('migrate', check_unapplied=True)\"",
+        ),
+    ]);
+}
