@@ -675,6 +675,46 @@ pub(crate) fn is_remote(p: &str) -> bool {
 }
 
 /// Does a make/npm/yarn target or script name say it formats or fixes?
+/// `python -m trace ARGS`: whether it writes: counting lines (`-c`/`--count`,
+/// `-r`/`--report`) writes .cover files unless `-R`/`--no-report`, and
+/// `-f FILE` keeps the counts in a file.
+fn trace_counts(args: &[Arg<'_>]) -> bool {
+    let (mut count, mut no_report) = (false, false);
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        let (key, glued) = long_option(a);
+        match key {
+            "--file" => return true,
+            "--count" | "--report" => count = true,
+            "--no-report" => no_report = true,
+            "--coverdir" | "--ignore-module" | "--ignore-dir" if glued.is_none() => i += 1,
+            k if k.starts_with("--") => {}
+            k if k.starts_with('-') && k.len() > 1 => {
+                // short options run together; `-C DIR`, `-f FILE` take values
+                for (at, c) in k.char_indices().skip(1) {
+                    match c {
+                        'f' => return true,
+                        'c' | 'r' => count = true,
+                        'R' => no_report = true,
+                        'C' => {
+                            // `-C DIR`, or `-CDIR`
+                            if at + 1 == k.len() {
+                                i += 1;
+                            }
+                            break;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            // the script, and its own arguments
+            _ => break,
+        }
+        i += 1;
+    }
+    count && !no_report
+}
+
 pub(crate) fn is_fix_target(t: &str) -> bool {
     // `spotlessApply`, `lintFix`: camel case splits too.
     let mut lower = String::with_capacity(t.len() + 4);
@@ -1089,6 +1129,7 @@ impl Cx<'_, '_, '_> {
             }
             self.hidden_code(name, args, marks.skip(1));
             self.stdin_makefile(name, args, stdin, marks.skip(1));
+            self.django_shell_stdin(name, args, stdin);
             let found = match self.users.get(name) {
                 Some(s) => table::Found::Spec(SpecRef::User(s)),
                 None => match table::find(name) {
@@ -2324,6 +2365,14 @@ impl Cx<'_, '_, '_> {
                     }
                     return;
                 }
+                // `python -m trace --count`: annotated .cover listings
+                // beside the modules (or in `-C DIR`), the counts in `-f FILE`
+                if args.get(i + 1).is_some_and(|m| m == "trace") {
+                    if trace_counts(&args[i + 2..]) {
+                        self.write("python -m trace writes .cover files");
+                    }
+                    return;
+                }
                 if let Some(rest) = args.get(i + 1..)
                     && !rest.is_empty()
                 {
@@ -2346,6 +2395,7 @@ impl Cx<'_, '_, '_> {
                 return;
             }
             if !is_stdin_path(a) {
+                self.django_shell_stdin(cmd_name(a), &args[i + 1..], stdin);
                 self.script(a, &args[i + 1..], marks.skip(i + 1));
                 return; // a script file
             }
@@ -2353,6 +2403,24 @@ impl Cx<'_, '_, '_> {
         }
         if let Some(s) = self.stdin_code(stdin, "python") {
             self.code(Lang::Python, &s, "python script on stdin");
+        }
+    }
+
+    /// `manage.py shell` (or `django-admin shell`) with no `-c`: it runs
+    /// the Python code on its standard input (a here-doc, a pipe).
+    fn django_shell_stdin(&mut self, name: &str, args: &[Arg<'_>], stdin: Stdin<'_>) {
+        if !matches!(name, "manage.py" | "django-admin")
+            || !matches!(stdin, Stdin::Text(..) | Stdin::Pipe(..))
+            || args.first().is_none_or(|s| s != "shell")
+            || args[1..].iter().any(|a| {
+                let (key, _) = long_option(a);
+                matches!(key, "-c" | "--command" | "-h" | "--help")
+            })
+        {
+            return;
+        }
+        if let Some(s) = self.stdin_code(stdin, "manage.py shell") {
+            self.code(Lang::Python, &s, "manage.py shell code on stdin");
         }
     }
 

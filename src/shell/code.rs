@@ -893,6 +893,23 @@ fn python(toks: &[Tok], f: &mut Findings) {
                         && !u.ends_with(":memory:"));
                 false
             }
+            // SQLAlchemy's (and SQLModel's) tables created or dropped
+            "create_all" | "drop_all" if dotted => {
+                db_change = true;
+                false
+            }
+            // logging to a file: `basicConfig(filename=…)`, a file handler
+            "basicConfig" => args.iter().any(|a| keyword(a) == Some("filename")),
+            "FileHandler"
+            | "RotatingFileHandler"
+            | "TimedRotatingFileHandler"
+            | "WatchedFileHandler" => !args.is_empty(),
+            // bytecode to the file named (`cfile=`, or the second
+            // argument); without one, the __pycache__ a run writes anyway
+            "compile" if owner == Some("py_compile") => {
+                args.iter().any(|a| keyword(a) == Some("cfile"))
+                    || args.get(1).is_some_and(|a| keyword(a).is_none())
+            }
             "connect" if matches!(owner, Some("sqlite3" | "duckdb")) => {
                 // no database named: DuckDB's is in memory
                 db_file |= args.first().is_some_and(

@@ -133,6 +133,34 @@ const MAKE_WRITE_TASKS: &[&str] = &[
 /// Formatters and fixers share these read-only flags.
 const CHECK: &[&str] = &["--check", "--diff", "--dry-run"];
 
+/// tox environments and nox sessions named like formatters or fixers
+/// (`tox -e format`, `nox -s lint-fix`), and pytest's write options handed
+/// on after `--`.
+const TOX_NOX_WRITES: &[&str] = &[
+    "-e=*format",
+    "-e=*fmt",
+    "-e=*fix",
+    "-s=*format",
+    "-s=*fmt",
+    "-s=*fix",
+    "--session=*format",
+    "--session=*fmt",
+    "--session=*fix",
+    "--sessions=*format",
+    "--sessions=*fmt",
+    "--sessions=*fix",
+    "--snapshot-update",
+    "--update-snapshots",
+    "--force-regen",
+    "--inline-snapshot=fix",
+    "--junitxml*",
+    "--junit-xml*",
+    "--cov-report=html*",
+    "--cov-report=xml*",
+    "--cov-report=json*",
+    "--cov-report=lcov*",
+];
+
 #[rustfmt::skip]
 pub(crate) const TABLE: &[Spec] = &[
     // --- known commands that write nothing by themselves ---------------------
@@ -164,7 +192,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "service", "findmnt", "mount", "blkid", "fdisk",
         "parted", "sensors", "pv", "ts", "ifne", "vipe", "combine", "isutf8", "errno", "pee",
         // builds, tests, linters and checkers: they write only build output
-        "rustc", "clippy-driver", "rust-analyzer", "cargo-nextest", "tox", "nox", "pyright", "pylint", "flake8", "pyflakes", "pycodestyle", "pydocstyle",
+        "rustc", "clippy-driver", "rust-analyzer", "cargo-nextest", "pylint", "flake8", "pyflakes", "pycodestyle", "pydocstyle",
         "vulture", "radon", "xenon", "mocha", "ava", "karma",
         "minitest", "bats", "behave",
         "scons", "kotlinc", "kotlin",
@@ -179,7 +207,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "credo", "reek", "htmlhint", "jshint", "jscs", "vue-tsc",
         "svelte-check", "vite", "webpack", "rollup", "esbuild", "parcel",
         "serve", "http-server", "live-server", "nodemon",
-        "forever", "uvicorn", "hypercorn", "celery",
+        "forever", "uvicorn", "hypercorn",
         "mongosh", "mongo", "pg_isready", "curlie", "grpcurl", "websocat", "wrk",
         "hey", "locust", "siege", "lighthouse", "k9s", "stern", "ansible-playbook",
         "crictl", "ctr",
@@ -1660,8 +1688,17 @@ pub(crate) const TABLE: &[Spec] = &[
     .targets(A),
     cmd(&[
         "pyupgrade", "add-trailing-comma", "reorder-python-imports", "absolufy-imports",
+        "django-upgrade",
     ])
-    .writes_targets(A),
+    .writes_targets(A)
+    .values(&["--target-version"]),
+    // deletes bytecode files and caches under its arguments
+    cmd(&["pyclean"])
+        .writes_targets(A)
+        .read_only(&["-n", "--dry-run"])
+        .values(&["-d", "--debris", "-e", "--erase", "-x", "--exclude"]),
+    // `wheel unpack` extracts, the others write a wheel
+    cmd(&["wheel"]).subs(&[sub(&["unpack", "pack", "convert", "tags"]).always()]),
     cmd(&["ruff"])
         .values(RUFF_VALUES)
         .write_flags(&["--fix", "--fix-only"])
@@ -1697,8 +1734,16 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["cache"]).subs(&[sub(&["purge", "remove"]).always()]),
             sub(&["config"]).subs(&[sub(&["set", "unset", "edit"]).always()]),
         ]),
-    // installs stub packages into the environment
-    cmd(&["mypy"]).write_flags(&["--install-types"]),
+    // installs stub packages into the environment; its reports (`--junit-xml
+    // FILE`, `--html-report DIR`, …)
+    cmd(&["mypy"])
+        .write_flags(&["--install-types"])
+        .files(&["--junit-xml", "--*-report"]),
+    // stubs for a package, in typings/
+    cmd(&["pyright"]).write_flags(&["--createstub"]),
+    cmd(&["diff-cover", "diff-quality"]).files(&[
+        "--html-report", "--json-report", "--markdown-report",
+    ]),
     // reports and data files it writes (`coverage run` is a test run)
     cmd(&["coverage"]).subs(&[
         sub(&["html", "xml", "json", "lcov", "annotate"])
@@ -1750,6 +1795,8 @@ pub(crate) const TABLE: &[Spec] = &[
                 .read_only(&["--dry-run", "--short"]),
             sub(&["format"]).always().read_only(CHECK),
             sub(&["cache"]).subs(&[sub(&["clean", "prune"]).always()]),
+            // the packages go to dist/ (build output) or `-o DIR`
+            sub(&["build"]).output(&["-o", "--out-dir"]),
         ]),
     cmd(&["uvx"]).run(0).values(&[
         "--from", "--with", "--python", "-p", "--index", "--with-requirements",
@@ -1964,11 +2011,14 @@ pub(crate) const TABLE: &[Spec] = &[
             "makemigrations", "migrate", "startapp", "startproject", "collectstatic",
             "createsuperuser", "loaddata", "flush", "squashmigrations", "compilemessages",
             "makemessages", "createcachetable", "clearsessions", "changepassword",
+            "optimizemigration",
         ])
         .always()
         // (the last two: `call_command`'s names for `--check`)
         .read_only(&["--check", "--dry-run", "--plan", "--check-changes", "--check-unapplied"]),
         sub(&["dumpdata"]).output(&["-o", "--output"]),
+        // django-extensions' model graph (without `-o`: dot text printed)
+        sub(&["graph_models"]).output(&["-o", "--output"]),
         // drf-spectacular's schema
         sub(&["spectacular"]).files(&["--file"]),
         // `--output hash|unified` is a format
@@ -2156,6 +2206,41 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["corepack"])
         .subs(&[sub(&["enable", "disable", "install", "prepare", "use", "up"]).always()]),
     cmd(&["node-gyp"]).subs(&[sub(&["configure", "rebuild", "clean", "install"]).always()]),
+    // environments and sessions named like formatters; pytest's write
+    // options handed on after `--` (`tox -e py312 -- --snapshot-update`)
+    cmd(&["tox"])
+        .values(&["-e", "-c", "--conf", "--root", "--workdir", "-m", "-f", "-x", "--override"])
+        .write_flags(TOX_NOX_WRITES)
+        .subs(&[
+            sub(&["run", "r", "run-parallel", "p"])
+                .values(&["-e", "-m", "-f", "-x", "--override"])
+                .write_flags(TOX_NOX_WRITES),
+            // a development virtualenv; tox.ini
+            sub(&["devenv", "d", "quickstart", "q"]).always(),
+        ]),
+    cmd(&["nox"])
+        .values(&["-s", "-e", "--session", "--sessions", "-p", "--python", "-t", "--tags", "-k", "-f", "--noxfile"])
+        .write_flags(TOX_NOX_WRITES),
+    // celery: beat's schedule file (celerybeat-schedule; not with
+    // django-celery-beat's database scheduler), log, pid and state files
+    cmd(&["celery"])
+        .values(&["-A", "--app", "-b", "--broker", "--result-backend", "--loader", "--config", "--workdir"])
+        .subs(&[
+            sub(&["beat"])
+                .always()
+                .values(&["-l", "--loglevel", "-S", "--scheduler", "--max-interval"])
+                .output(&["-s", "--schedule"])
+                .files(&["-f", "--logfile", "--pidfile"])
+                .read_only(&["-S=django*", "--scheduler=django*"]),
+            sub(&["worker"])
+                .values(&[
+                    "-l", "--loglevel", "-Q", "--queues", "-c", "--concurrency", "-n", "--hostname",
+                    "-P", "--pool", "-s", "--schedule-filename",
+                ])
+                .write_flags(&["-B", "--beat"])
+                .files(&["-f", "--logfile", "--pidfile", "-S", "--statedb"]),
+            sub(&["multi"]).subs(&[sub(&["start", "restart"]).always()]),
+        ]),
     // gunicorn's log and pid files (`-` is standard output)
     cmd(&["gunicorn"]).files(&[
         "--access-logfile", "--error-logfile", "--log-file", "-p", "--pid",
@@ -3014,9 +3099,14 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["trivy", "gitleaks"])
         .values(&["-f", "--format", "--severity", "-c", "--config"])
         .output(&["-o", "--output", "-r", "--report-path"]),
+    // `run`: what its hooks do is in .pre-commit-config.yaml, not visible
+    // here, and fixing files is what they are for (the config its
+    // `sample-config` prints has trailing-whitespace and end-of-file-fixer);
+    // a run over the staged files also stashes the unstaged changes and
+    // checks the work tree out
     cmd(&["pre-commit", "prek"]).subs(&[sub(&[
         "install", "uninstall", "autoupdate", "install-hooks", "migrate-config", "clean", "gc",
-        "init-templatedir",
+        "init-templatedir", "run", "try-repo",
     ])
     .always()]),
     cmd(&["bump2version", "bumpversion"])
@@ -3071,7 +3161,7 @@ pub(crate) const TABLE: &[Spec] = &[
     ])
     .subs(&[
         sub(&[
-            "install", "i", "uninstall", "use", "global", "local", "pin", "set", "unset", "add",
+            "install", "i", "uninstall", "use", "pin", "set", "unset", "add",
             "remove", "upgrade", "prune", "reshim", "rehash", "trust", "alias",
             // `sdk default java 21`, `fnm default 20`: the default version's link
             "default",
@@ -3081,6 +3171,8 @@ pub(crate) const TABLE: &[Spec] = &[
         .always()
         // `pyenv install --list`: the versions it knows
         .read_only(&["--list", "-l", "--list-all"]),
+        // `pyenv local` alone prints the version; `--unset` deletes the file
+        sub(&["global", "local"]).with_args(1).write_flags(&["--unset"]),
         sub(&["plugin", "plugins"]).subs(&[sub(&[
             "add", "remove", "rm", "update", "install", "i", "uninstall", "link",
         ])

@@ -7222,3 +7222,167 @@ fn review6_call_command_dest_names() {
         ),
     ]);
 }
+
+/// Twenty-fourth blind batch: Python packaging and cleaning tools (`uv
+/// build -o`, `wheel`, `pyclean`) and version pins (`pyenv local` alone
+/// prints the version).
+#[test]
+fn py24_packaging() {
+    check_pairs(&[
+        ("uv build -o /tmp/dist", "uv build --wheel"),
+        ("uv build --out-dir dist/ --sdist", "uv build"),
+        (
+            "wheel unpack dist/shop-1.4.0-py3-none-any.whl -d /tmp/unpacked",
+            "wheel version",
+        ),
+        ("wheel pack /tmp/unpacked/shop-1.4.0 -d dist", "wheel help"),
+        ("pyclean .", "pyclean --dry-run ."),
+        ("pyenv local 3.11.10", "pyenv local"),
+        ("pyenv global 3.12.7", "pyenv global"),
+        ("pyenv local --unset", "pyenv versions"),
+        ("rbenv local 3.3.0", "rbenv local"),
+    ]);
+}
+
+/// Twenty-fourth blind batch: Django tools (django-upgrade, migrations
+/// optimised in place, django-extensions' model graphs, code fed to
+/// `manage.py shell` on its standard input).
+#[test]
+fn py24_django() {
+    check_pairs(&[
+        (
+            "django-upgrade --target-version 5.0 $(git ls-files -- '*.py')",
+            "django-upgrade --help",
+        ),
+        (
+            "python manage.py optimizemigration orders 0013",
+            "python manage.py optimizemigration orders 0013 --check",
+        ),
+        (
+            "python manage.py graph_models -a -o /tmp/models.png",
+            "python manage.py graph_models -a --dot",
+        ),
+        (
+            "python manage.py shell <<'EOF'\nfrom catalog.models import Product\nimport json\njson.dump(list(Product.objects.values(\"sku\", \"price\")), open(\"/tmp/prices.json\", \"w\"))\nEOF",
+            "python manage.py shell <<'EOF'\nfrom catalog.models import Product\nprint(Product.objects.count())\nEOF",
+        ),
+        (
+            "./manage.py shell <<< 'open(\"/tmp/x\", \"w\").write(\"1\")'",
+            "./manage.py shell <<< 'print(1)'",
+        ),
+        (
+            "echo 'import os; os.remove(\"db.sqlite3\")' | django-admin shell",
+            "echo 'print(1)' | django-admin shell",
+        ),
+    ]);
+}
+
+/// Twenty-fourth blind batch: type checkers' and coverage tools' report
+/// files, pyright's stubs, `python -m trace`'s annotated listings.
+#[test]
+fn py24_reports() {
+    check_pairs(&[
+        ("mypy src --junit-xml reports/mypy.xml", "mypy src"),
+        ("mypy --html-report /tmp/mypy-html src", "mypy --strict src"),
+        ("mypy --cobertura-xml-report reports src", "mypy -p shop"),
+        (
+            "pyright --createstub boto3",
+            "pyright --verifytypes shop --ignoreexternal",
+        ),
+        (
+            "diff-cover coverage.xml --compare-branch=origin/main --html-report /tmp/diffcov.html",
+            "diff-cover coverage.xml --compare-branch=origin/main",
+        ),
+        (
+            "python -m trace --count -C /tmp/tracecov --missing app/cli.py",
+            "python -m trace --trace app/cli.py",
+        ),
+        (
+            "python3 -m trace -c -m app/cli.py",
+            "python3 -m trace --listfuncs app/cli.py",
+        ),
+    ]);
+}
+
+/// Twenty-fourth blind batch: tox and nox environments named like
+/// formatters, pytest options forwarded after `--`, `tox devenv`; every
+/// `pre-commit run` (see the table).
+#[test]
+fn py24_runners() {
+    check_pairs(&[
+        ("tox -e format", "tox -e py312"),
+        ("tox -e lint-fix", "tox -e docs"),
+        (
+            "nox -s format -- src",
+            "nox -s tests-3.12 -- tests/test_orders.py",
+        ),
+        (
+            "tox -e py312 -- --snapshot-update",
+            "tox -e py311,py312 -- -k \"not slow\"",
+        ),
+        (
+            "nox -s tests -- --junitxml=/tmp/nox-junit.xml",
+            "nox -s tests",
+        ),
+        ("tox devenv -e py312 .venv", "tox config -e py312 -k deps"),
+        ("tox run -e fmt", "tox -l"),
+        ("pre-commit run --all-files", "pre-commit validate-config"),
+        (
+            "pre-commit run ruff-format --files src/shop/api.py",
+            "pre-commit run --help",
+        ),
+    ]);
+}
+
+/// Twenty-fourth blind batch: celery's schedule, log, pid and state files.
+#[test]
+fn py24_celery() {
+    check_pairs(&[
+        ("celery -A shop beat -l info", "celery -A shop beat --help"),
+        (
+            "celery -A shop beat -s /tmp/celerybeat-schedule",
+            "celery -A shop beat -S django -l info",
+        ),
+        (
+            "celery -A shop worker -l debug --logfile=/tmp/celery-worker.log",
+            "celery -A shop worker -l info -Q default,emails",
+        ),
+        (
+            "celery -A shop worker -B -l info",
+            "celery -A shop inspect active",
+        ),
+        (
+            "celery multi start w1 -A shop --pidfile=/var/run/celery/%n.pid --logfile=/var/log/celery/%n%I.log",
+            "celery multi show w1 -A shop",
+        ),
+        (
+            "celery -A shop beat -S django --logfile /tmp/beat.log",
+            "celery -A shop report",
+        ),
+    ]);
+}
+
+/// Twenty-fourth blind batch: inline Python that creates a SQLite
+/// database's tables with SQLAlchemy, logs to a file, compiles to a named
+/// file.
+#[test]
+fn py24_inline_python() {
+    check_pairs(&[
+        (
+            "python -c \"from sqlalchemy import create_engine; from app.models import Base; Base.metadata.create_all(create_engine('sqlite:///dev.db'))\"",
+            "python -c \"from sqlalchemy import create_engine; from app.models import Base; Base.metadata.create_all(create_engine('sqlite://'))\"",
+        ),
+        (
+            "python -c \"import logging; logging.basicConfig(filename='/tmp/debug.log'); logging.warning('probe')\"",
+            "python -c \"import logging; logging.basicConfig(level=logging.DEBUG); logging.warning('probe')\"",
+        ),
+        (
+            "python -c \"import logging; logging.getLogger().addHandler(logging.FileHandler('app.log'))\"",
+            "python -c \"import logging; logging.getLogger().addHandler(logging.StreamHandler())\"",
+        ),
+        (
+            "python -c \"import py_compile; py_compile.compile('app/main.py', cfile='/tmp/main.pyc')\"",
+            "python -c \"import py_compile; py_compile.compile('app/main.py', doraise=True)\"",
+        ),
+    ]);
+}
