@@ -1795,8 +1795,9 @@ pub(crate) const TABLE: &[Spec] = &[
                 .read_only(&["--dry-run", "--short"]),
             sub(&["format"]).always().read_only(CHECK),
             sub(&["cache"]).subs(&[sub(&["clean", "prune"]).always()]),
-            // the packages go to dist/ (build output) or `-o DIR`
-            sub(&["build"]).output(&["-o", "--out-dir"]),
+            // the sdist and wheel in dist/ or `-o DIR`: a package, as
+            // `poetry build` and `python -m build` write
+            sub(&["build"]).always().output(&["-o", "--out-dir"]),
         ]),
     cmd(&["uvx"]).run(0).values(&[
         "--from", "--with", "--python", "-p", "--index", "--with-requirements",

@@ -7229,8 +7229,11 @@ fn review6_call_command_dest_names() {
 #[test]
 fn py24_packaging() {
     check_pairs(&[
-        ("uv build -o /tmp/dist", "uv build --wheel"),
-        ("uv build --out-dir dist/ --sdist", "uv build"),
+        // the sdist and wheel in dist/: a package, as `poetry build`'s
+        // and `python -m build`'s (the fifteenth batch's decision)
+        ("uv build -o /tmp/dist", "uv build --help"),
+        ("uv build --wheel", "uv tree"),
+        ("uv build --out-dir dist/ --sdist", "uv build --help"),
         (
             "wheel unpack dist/shop-1.4.0-py3-none-any.whl -d /tmp/unpacked",
             "wheel version",

@@ -412,7 +412,8 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
     assert!(blind21.writes >= 465 && blind21.readonly >= 520);
     assert!(blind22.writes >= 470 && blind22.readonly >= 495);
     assert!(blind23.writes >= 490 && blind23.readonly >= 585);
-    assert!(blind24.writes >= 345 && blind24.readonly >= 400);
+    // (two of its read-only lines moved to the writes: its History)
+    assert!(blind24.writes >= 350 && blind24.readonly >= 400);
     for (label, f, blocked) in [
         ("sixteenth", &blind16, 0.2),
         ("seventeenth", &blind17, 0.0),
@@ -420,6 +421,7 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         ("nineteenth", &blind19, 0.0),
         ("twentieth", &blind20, 0.0),
         ("twenty-second", &blind22, 0.0),
+        ("twenty-fourth", &blind24, 0.0),
     ] {
         assert!(
             f.caught_pct() >= 100.0 && f.blocked_pct() <= blocked,
