@@ -2018,10 +2018,13 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&[
                 "add", "install", "i", "remove", "rm", "uninstall", "un", "upgrade", "up",
                 "update", "upgrade-interactive", "import", "link", "ln", "unlink", "init",
-                "create", "dedupe", "prune", "patch-commit", "version", "autoclean",
+                "create", "dedupe", "prune", "patch-commit", "autoclean",
             ])
             .always()
             .read_only(&["--dry-run", "--check"]),
+            YARN_VERSION,
+            // .yarn/plugins and .yarnrc.yml
+            sub(&["plugin"]).subs(&[sub(&["import", "remove"]).always()]),
             sub(&["set"]).subs(&[sub(&["version"]).always()]),
             sub(&["constraints"]).write_flags(&["--fix"]),
             // .yarnrc.yml
@@ -2042,8 +2045,10 @@ pub(crate) const TABLE: &[Spec] = &[
                 .always()
                 .output(&["-o", "--out", "--filename"])
                 .read_only(&["-n", "--dry-run"]),
+            // the words go to the test runner: jest's and vitest's `-u`
+            sub(&["test"]).write_flags(&["-u", "--updateSnapshot", "--update"]),
             sub(&[
-                "test", "check", "why", "info", "list", "ls", "outdated", "audit",
+                "check", "why", "info", "list", "ls", "outdated", "audit",
                 "bin", "licenses", "npm", "explain", "help",
                 "node-version", "start", "build",
             ]),
@@ -2055,7 +2060,7 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&[
                 "add", "install", "i", "remove", "rm", "uninstall", "un", "upgrade", "up",
                 "update", "import", "link", "ln", "unlink", "init", "create", "dedupe", "prune",
-                "patch-commit", "rebuild", "rb", "fetch", "env",
+                "patch-commit", "rebuild", "rb", "fetch", "env", "self-update",
             ])
             .always()
             .read_only(&["--dry-run", "--check"]),
@@ -2079,9 +2084,12 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["version"]).with_args(1),
             // the content-addressable store
             sub(&["store"]).subs(&[sub(&["prune", "add"]).always()]),
+            // the words after `--` go to the test runner: jest's and
+            // vitest's `-u` update snapshots
+            sub(&["test", "t", "tst"]).write_flags(&["-u", "--updateSnapshot", "--update"]),
             sub(&[
-                "test", "t", "tst", "why", "list", "ls", "ll", "outdated", "root", "bin",
-                "licenses", "help", "start", "publish",
+                "why", "list", "ls", "ll", "outdated", "root", "bin", "licenses", "help", "start",
+                "publish",
             ]),
         ]),
     cmd(&["npx", "pnpx", "bunx"])
@@ -2089,18 +2097,19 @@ pub(crate) const TABLE: &[Spec] = &[
         .code(&["-c", "--call"])
         .values(&["-p", "--package"]),
     // `turbo TASK` is `turbo run TASK`; `--summarize` writes .turbo/runs/,
-    // `--graph=FILE` the task graph (without a file it prints it)
+    // `--graph=FILE` the task graph (without a file it prints it); the
+    // words after `--` go to the tasks: test runners' `-u` update snapshots
     cmd(&["turbo"])
         .tasks(&[])
         .values(TURBO_RUN_VALUES)
-        .write_flags(&["--summarize"])
+        .write_flags(TURBO_WRITE_FLAGS)
         .files(&["--graph", "--profile", "--anon-profile"])
         .subs(&[
             sub(&["prune", "gen", "generate"]).always(),
             sub(&["run"])
                 .tasks(&[])
                 .values(TURBO_RUN_VALUES)
-                .write_flags(&["--summarize"])
+                .write_flags(TURBO_WRITE_FLAGS)
                 .files(&["--graph", "--profile", "--anon-profile"]),
             // .turbo/config.json and the user's token
             sub(&["link", "unlink", "login", "logout"]).always(),
@@ -4562,6 +4571,13 @@ const CLIFF_VALUES: &[&str] = &[
     "--body", "-s", "--strip", "--sort", "--count-tags", "--from-context",
 ];
 
+/// `yarn version`: a bump in package.json (v1), or a decision recorded in
+/// .yarn/versions; `yarn version check` only checks, unless interactive.
+const YARN_VERSION: Spec = sub(&["version"])
+    .always()
+    .read_only(&["--dry-run"])
+    .subs(&[sub(&["check"]).write_flags(&["-i", "--interactive"])]);
+
 /// Options of `docker|podman run` that mount a host path or give a device.
 /// Options of `yarn workspace NAME …` and `yarn workspaces foreach …`: the
 /// yarn commands they run in a workspace, or a script.
@@ -4577,11 +4593,11 @@ const YARN_IN: &[Spec] = &[
         "link",
         "unlink",
         "patch-commit",
-        "version",
         "init",
     ])
     .always()
     .read_only(&["--dry-run", "--check"]),
+    YARN_VERSION,
     sub(&["pack"])
         .always()
         .output(&["-o", "--out", "--filename"])
@@ -4589,6 +4605,8 @@ const YARN_IN: &[Spec] = &[
     sub(&["run"]).run_task(0),
     sub(&["exec", "dlx"]).run(0),
 ];
+
+const TURBO_WRITE_FLAGS: &[&str] = &["--summarize", "-u", "--updateSnapshot", "--update"];
 
 const TURBO_RUN_VALUES: &[&str] = &[
     "--filter",

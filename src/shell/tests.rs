@@ -6997,3 +6997,38 @@ fn hs22_r() {
         ),
     ]);
 }
+
+/// Twenty-third blind batch: JavaScript package managers (pnpm
+/// self-update, yarn plugins and `yarn version check`, `-u` handed to the
+/// test runner through `pnpm test`, `yarn test`, `turbo run`).
+#[test]
+fn js23_package_managers() {
+    check_pairs(&[
+        ("pnpm self-update", "pnpm outdated"),
+        (
+            "pnpm test -- -u",
+            "pnpm test -- --run src/lib/orders.test.ts",
+        ),
+        ("yarn test -u", "yarn test --watchAll=false"),
+        (
+            "npx turbo run test -- -u",
+            "npx turbo run test -- --coverage",
+        ),
+        ("turbo test -- --update", "turbo test --filter=web"),
+        (
+            "yarn plugin import @yarnpkg/plugin-workspace-tools",
+            "yarn plugin list",
+        ),
+        (
+            "yarn plugin remove @yarnpkg/plugin-exec",
+            "yarn plugin runtime",
+        ),
+        ("yarn version check --interactive", "yarn version check"),
+        ("yarn version apply", "yarn version apply --dry-run"),
+        (
+            "yarn workspace app version patch",
+            "yarn workspace app version check",
+        ),
+        ("yarn version patch", "yarn why react"),
+    ]);
+}
