@@ -175,7 +175,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "staticcheck", "golint", "revive", "govulncheck", "errcheck", "ineffassign", "gosec",
         "cargo-deny", "cargo-audit", "cargo-outdated", "cargo-udeps", "cargo-bloat",
         "cargo-expand", "tfsec", "kubeval", "kubeconform", "conftest", "opa",
-        "spectral", "commitlint", "lint-staged", "danger", "sonar-scanner", "luacheck",
+        "spectral", "commitlint", "danger", "sonar-scanner", "luacheck",
         "credo", "reek", "htmlhint", "jshint", "jscs", "vue-tsc",
         "svelte-check", "vite", "webpack", "rollup", "esbuild", "parcel",
         "serve", "http-server", "live-server", "nodemon",
@@ -189,10 +189,27 @@ pub(crate) const TABLE: &[Spec] = &[
     // rules' verbs, as a known command's unlisted subcommand is (`astro
     // add`, `cdk init`, `vault login`); they write nothing else by themselves
     cmd(&[
-        "astro", "nuxt", "storybook", "cypress", "heroku", "linode-cli", "stripe", "sentry-cli", "vault",
+        "astro", "cypress", "heroku", "linode-cli", "stripe", "sentry-cli", "vault",
         "consul", "nomad", "skaffold", "tilt", "argocd", "flux", "istioctl", "cdk", "sam",
         "serverless", "sls",
     ]).verbs(),
+    // `-o DIR`: the static build's directory; `upgrade`, `automigrate`,
+    // `migrate`: package.json, config and stories rewritten (its other
+    // subcommands are judged by the general rules' verbs: `add`, `init`)
+    cmd(&["storybook"]).subs(&[
+        sub(&["build"]).output(&["-o", "--output-dir"]),
+        sub(&["upgrade", "automigrate", "migrate"])
+            .always()
+            .read_only(&["-n", "--dry-run", "-l", "--list"]),
+    ]),
+    // `prepare`: the generated types in .nuxt; `cleanup`: deletes .nuxt
+    // and .output; `upgrade`: nuxt in package.json and the lock file;
+    // `module add`: the module installed and added to nuxt.config (`add
+    // page …`: the general rules' verbs)
+    cmd(&["nuxi", "nuxt"]).subs(&[
+        sub(&["prepare", "cleanup", "upgrade"]).always(),
+        sub(&["module"]).subs(&[sub(&["add"]).always()]),
+    ]),
     // pm2's saved process list, its log files, a boot script
     cmd(&["pm2"]).subs(&[sub(&["save", "dump", "flush", "startup", "unstartup"]).always()]),
     // the machine's kube config: a cluster's credentials merged in, a
@@ -1567,7 +1584,13 @@ pub(crate) const TABLE: &[Spec] = &[
             "-f", "--format", "-c", "--config", "--chdir", "--var-file", "--var", "--only",
             "--enable-rule", "--disable-rule", "--filter",
         ]),
-    cmd(&["next"]).subs(&[sub(&["lint"]).write_flags(&["--fix"]).targets(A)]),
+    cmd(&["next"]).subs(&[
+        sub(&["lint"]).write_flags(&["--fix"]).targets(A),
+        // the user's Next.js config store
+        sub(&["telemetry"])
+            .write_flags(&["--enable", "--disable"])
+            .subs(&[sub(&["enable", "disable"]).always()]),
+    ]),
     // --- Rust into Python (maturin), data pipelines (dbt, Airflow) --------------
     cmd(&["maturin"]).subs(&[
         // `develop` installs the module into the virtualenv
@@ -2150,7 +2173,8 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["prettier", "prettierd"])
         .write_flags(&["--write", "-w"])
         .targets(A)
-        .read_only(&["--check", "-c", "--list-different", "-l"])
+        // `--write --list-different` writes and lists what it changed
+        .listing(&["--check", "-c", "--list-different", "-l"])
         .values(&[
             "--config", "--ignore-path", "--parser", "--plugin", "--log-level",
         ]),
@@ -2167,15 +2191,21 @@ pub(crate) const TABLE: &[Spec] = &[
         "--cache-location", "--env", "--global", "--rulesdir", "--parser-options",
     ])
     .files(&["-o", "--output-file"]),
-    cmd(&["biome", "rome"])
-        .write_flags(&["--write", "--apply", "--apply-unsafe", "--fix", "--unsafe"])
-        .targets(A)
-        .values(&[
-            "--config-path", "--max-diagnostics", "--reporter", "--vcs-root",
-        ]),
+    // `init`: biome.json; the others write with a write flag only (`biome
+    // format` prints the diff)
+    cmd(&["biome", "rome"]).subs(&[
+        sub(&["init"]).always(),
+        sub(&["check", "format", "lint", "ci", "migrate", "search", "explain", "rage"])
+            .write_flags(&["--write", "--apply", "--apply-unsafe", "--fix", "--unsafe"])
+            .targets(A)
+            .values(&["--config-path", "--max-diagnostics", "--reporter", "--vcs-root"]),
+    ]),
     cmd(&["dprint"]).subs(&[sub(&["fmt"]).always().targets(A).read_only(&["--diff"])]),
+    // `--clearCache`: deletes the cache directory
     cmd(&["jest", "vitest"])
-        .write_flags(&["-u", "--updateSnapshot", "--update", "--update-snapshot"])
+        .write_flags(&[
+            "-u", "--updateSnapshot", "--update", "--update-snapshot", "--clearCache",
+        ])
         .values(&[
             "-t", "--testNamePattern", "-c", "--config", "--reporter", "--reporters", "-w",
             "--maxWorkers", "--project", "--environment", "--shard", "--testTimeout", "--root",
@@ -2186,7 +2216,16 @@ pub(crate) const TABLE: &[Spec] = &[
         // which the general rules for an unlisted subcommand would misread.
         .files(&["--outputFile", "--outputFile.json", "--coverageDirectory"]),
     cmd(&["playwright"]).subs(&[
-        sub(&["codegen"]).output(&["-o", "--output"]),
+        // `--save-storage`, `--save-har`: the browser's state, the traffic
+        sub(&["codegen"])
+            .output(&["-o", "--output"])
+            .files(&["--save-storage", "--save-har"]),
+        sub(&["open"]).files(&["--save-storage", "--save-har"]),
+        // blob reports merged into an html report (playwright-report/) or
+        // a blob (blob-report/); the others print
+        sub(&["merge-reports"])
+            .write_flags(&["--reporter=*html*", "--reporter=*blob*"])
+            .values(&["-c", "--config", "--reporter"]),
         sub(&["install", "uninstall"]).always(),
         sub(&["test"])
             .write_flags(&["-u", "--update-snapshots"])
@@ -2209,13 +2248,19 @@ pub(crate) const TABLE: &[Spec] = &[
         "generate", "migrate", "push", "pull", "introspect", "drop", "up",
     ])
     .always()]),
-    cmd(&["sequelize", "sequelize-cli", "knex", "typeorm"]).subs(&[sub(&[
+    // typeorm's `--dryrun` prints the migration, `--check` only checks
+    cmd(&[
+        "sequelize", "sequelize-cli", "knex", "typeorm", "typeorm-ts-node-commonjs",
+        "typeorm-ts-node-esm",
+    ])
+    .subs(&[sub(&[
         "db:migrate", "db:migrate:undo", "db:seed", "db:seed:all", "migration:generate",
         "migration:create", "migration:run", "migration:revert", "migrate:make", "migrate:latest",
         "migrate:rollback", "migrate:up", "migrate:down", "seed:make", "seed:run",
         "model:generate", "init", "init:*", "schema:sync", "schema:drop",
     ])
-    .always()]),
+    .always()
+    .read_only(&["--dr", "--ch", "--check"])]),
     cmd(&["ng"]).subs(&[
         sub(&["generate", "g", "new", "n", "add", "update", "extract-i18n"]).always(),
         sub(&["lint"]).write_flags(&["--fix"]),
@@ -2224,10 +2269,60 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["husky"])
         .always()
         .subs(&[sub(&["init", "install", "add", "set", "uninstall"]).always()]),
+    // `publish` tags each published package in git
     cmd(&["changeset", "changesets"]).always().subs(&[
         sub(&["version", "add", "pre", "init", "tag"]).always(),
-        sub(&["status", "publish"]),
+        sub(&["publish"]).always().read_only(&["--no-git-tag"]).values(&["--otp", "--tag"]),
+        sub(&["status"]),
     ]),
+    // `-o FILE` instead of CHANGELOG.md
+    cmd(&["auto-changelog"])
+        .always()
+        .output(&["-o", "--output"])
+        .read_only(&["--stdout"])
+        .values(&["-c", "--config", "-t", "--template", "-r", "--remote"]),
+    // codemods rewrite the files they are given (`@next/codemod`,
+    // `@turbo/codemod`, `@mui/codemod` and codemod.com's CLI are all
+    // `codemod`) unless a dry run
+    cmd(&["jscodeshift", "codemod", "types-react-codemod"])
+        .always()
+        .read_only(&["-d", "--dry"])
+        .values(&[
+            "-t", "--transform", "--parser", "--extensions", "-c", "--cpus", "--ignore-pattern",
+            "--ignore-config", "--parser-config",
+        ]),
+    // `@tailwindcss/upgrade`, `@eslint/migrate-config`, `@yarnpkg/sdks`:
+    // rewritten config, css and templates; eslint.config.mjs; .yarn/sdks
+    cmd(&["upgrade", "migrate-config", "sdks"]).always(),
+    // Auth.js: AUTH_SECRET written into the .env file (`--raw` prints it,
+    // `--copy` copies it)
+    cmd(&["auth"]).subs(&[sub(&["secret"]).always().read_only(&["--raw", "--copy"])]),
+    // `sass IN OUT`, `sass IN:OUT DIR:OUTDIR`; `sass IN` prints the css
+    cmd(&["sass"])
+        .writes_targets(Nth(2))
+        .write_flags(&["*:*"])
+        .values(&[
+            "-I", "--load-path", "-s", "--style", "--source-map-urls", "--pkg-importer",
+            "--silence-deprecation", "--fatal-deprecation", "--future-deprecation",
+        ]),
+    // @swc/cli: `-d DIR`, `-o FILE`; without them it prints
+    cmd(&["swc"])
+        .output(&["-o", "--out-file", "-d", "--out-dir"])
+        .values(&["--config-file", "-C", "--config", "--env-name", "--extensions", "--ignore"]),
+    cmd(&["next-sitemap"]).always(),
+    // Svelte's CLI: `migrate` rewrites components (`add`, `create`: the
+    // general rules' verbs)
+    cmd(&["sv"]).subs(&[sub(&["migrate"]).always()]),
+    // `--html FILE`, `--json FILE`, `--tsv FILE` (without a file it prints)
+    cmd(&["source-map-explorer"]).files(&["--html", "--json", "--tsv"]),
+    // `--init`: .dependency-cruiser.js; `-f FILE`: the report
+    cmd(&["depcruise", "dependency-cruiser", "dependency-cruise"])
+        .write_flags(&["--init"])
+        .output(&["-f", "--output-to"])
+        .values(&["-T", "--output-type"]),
+    // runs the configured fixers on the staged files and stages their
+    // changes, hiding the unstaged ones meanwhile
+    cmd(&["lint-staged"]).always(),
     cmd(&[
         "standard-version", "semantic-release", "release-it", "bumpp", "np",
     ])
@@ -2283,7 +2378,7 @@ pub(crate) const TABLE: &[Spec] = &[
     ])
     .always(),
     cmd(&[
-        "openapi-generator-cli", "openapi-generator", "swagger-codegen", "orval",
+        "openapi-generator-cli", "openapi-generator", "swagger-codegen",
         "openapi-typescript", "apollo",
     ])
     .subs(&[
@@ -2296,6 +2391,11 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["validate", "list", "version", "help", "config-help"]),
     ])
     .output(&["-o", "--output"]),
+    // a code generator without subcommands: the client from its config
+    cmd(&["orval"])
+        .always()
+        .output(&["-o", "--output"])
+        .values(&["-c", "--config", "-i", "--input", "-p", "--project"]),
     // --- other languages' tools -----------------------------------------------------
     // `gem build` writes the .gem file
     cmd(&["gem"]).subs(&[sub(&["install", "uninstall", "update", "pristine", "cleanup", "build"])
