@@ -203,7 +203,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "staticcheck", "golint", "revive", "govulncheck", "errcheck", "ineffassign", "gosec",
         "cargo-deny", "cargo-audit", "cargo-outdated", "cargo-udeps", "cargo-bloat",
         "cargo-expand", "tfsec", "kubeval", "kubeconform", "conftest", "opa",
-        "spectral", "commitlint", "lint-staged", "danger", "sonar-scanner", "luacheck",
+        "spectral", "commitlint", "danger", "sonar-scanner", "luacheck",
         "credo", "reek", "htmlhint", "jshint", "jscs", "vue-tsc",
         "svelte-check", "vite", "webpack", "rollup", "esbuild", "parcel",
         "serve", "http-server", "live-server", "nodemon",
@@ -217,7 +217,7 @@ pub(crate) const TABLE: &[Spec] = &[
     // rules' verbs, as a known command's unlisted subcommand is (`astro
     // add`, `cdk init`, `vault login`); they write nothing else by themselves
     cmd(&[
-        "nuxt", "storybook", "cypress", "linode-cli", "stripe", "sentry-cli", "vault",
+        "cypress", "linode-cli", "stripe", "sentry-cli", "vault",
         "consul", "nomad", "tilt", "argocd", "istioctl", "sam",
         "serverless", "sls",
     ]).verbs(),
@@ -245,6 +245,23 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["skaffold"]).verbs().subs(&[
         sub(&["fix"]).write_flags(&["--overwrite"]),
         sub(&["render"]).output(&["-o", "--output"]),
+    ]),
+    // `-o DIR`: the static build's directory; `upgrade`, `automigrate`,
+    // `migrate`: package.json, config and stories rewritten (its other
+    // subcommands are judged by the general rules' verbs: `add`, `init`)
+    cmd(&["storybook"]).subs(&[
+        sub(&["build"]).output(&["-o", "--output-dir"]),
+        sub(&["upgrade", "automigrate", "migrate"])
+            .always()
+            .read_only(&["-n", "--dry-run", "-l", "--list"]),
+    ]),
+    // `prepare`: the generated types in .nuxt; `cleanup`: deletes .nuxt
+    // and .output; `upgrade`: nuxt in package.json and the lock file;
+    // `module add`: the module installed and added to nuxt.config (`add
+    // page …`: the general rules' verbs)
+    cmd(&["nuxi", "nuxt"]).subs(&[
+        sub(&["prepare", "cleanup", "upgrade"]).always(),
+        sub(&["module"]).subs(&[sub(&["add"]).always()]),
     ]),
     // pm2's saved process list, its log files, a boot script, an
     // ecosystem.config.js (`ecosystem`, as `init`)
@@ -1629,7 +1646,13 @@ pub(crate) const TABLE: &[Spec] = &[
             "-f", "--format", "-c", "--config", "--chdir", "--var-file", "--var", "--only",
             "--enable-rule", "--disable-rule", "--filter",
         ]),
-    cmd(&["next"]).subs(&[sub(&["lint"]).write_flags(&["--fix"]).targets(A)]),
+    cmd(&["next"]).subs(&[
+        sub(&["lint"]).write_flags(&["--fix"]).targets(A),
+        // the user's Next.js config store
+        sub(&["telemetry"])
+            .write_flags(&["--enable", "--disable"])
+            .subs(&[sub(&["enable", "disable"]).always()]),
+    ]),
     // --- Rust into Python (maturin), data pipelines (dbt, Airflow) --------------
     cmd(&["maturin"]).subs(&[
         // `develop` installs the module into the virtualenv
@@ -2108,10 +2131,13 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&[
                 "add", "install", "i", "remove", "rm", "uninstall", "un", "upgrade", "up",
                 "update", "upgrade-interactive", "import", "link", "ln", "unlink", "init",
-                "create", "dedupe", "prune", "patch-commit", "version", "autoclean",
+                "create", "dedupe", "prune", "patch-commit", "autoclean",
             ])
             .always()
             .read_only(&["--dry-run", "--check"]),
+            YARN_VERSION,
+            // .yarn/plugins and .yarnrc.yml
+            sub(&["plugin"]).subs(&[sub(&["import", "remove"]).always()]),
             sub(&["set"]).subs(&[sub(&["version"]).always()]),
             sub(&["constraints"]).write_flags(&["--fix"]),
             // .yarnrc.yml
@@ -2132,8 +2158,10 @@ pub(crate) const TABLE: &[Spec] = &[
                 .always()
                 .output(&["-o", "--out", "--filename"])
                 .read_only(&["-n", "--dry-run"]),
+            // the words go to the test runner: jest's and vitest's `-u`
+            sub(&["test"]).write_flags(&["-u", "--updateSnapshot", "--update"]),
             sub(&[
-                "test", "check", "why", "info", "list", "ls", "outdated", "audit",
+                "check", "why", "info", "list", "ls", "outdated", "audit",
                 "bin", "licenses", "npm", "explain", "help",
                 "node-version", "start", "build",
             ]),
@@ -2145,7 +2173,7 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&[
                 "add", "install", "i", "remove", "rm", "uninstall", "un", "upgrade", "up",
                 "update", "import", "link", "ln", "unlink", "init", "create", "dedupe", "prune",
-                "patch-commit", "rebuild", "rb", "fetch", "env",
+                "patch-commit", "rebuild", "rb", "fetch", "env", "self-update",
             ])
             .always()
             .read_only(&["--dry-run", "--check"]),
@@ -2169,9 +2197,12 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["version"]).with_args(1),
             // the content-addressable store
             sub(&["store"]).subs(&[sub(&["prune", "add"]).always()]),
+            // the words after `--` go to the test runner: jest's and
+            // vitest's `-u` update snapshots
+            sub(&["test", "t", "tst"]).write_flags(&["-u", "--updateSnapshot", "--update"]),
             sub(&[
-                "test", "t", "tst", "why", "list", "ls", "ll", "outdated", "root", "bin",
-                "licenses", "help", "start", "publish",
+                "why", "list", "ls", "ll", "outdated", "root", "bin", "licenses", "help", "start",
+                "publish",
             ]),
         ]),
     cmd(&["npx", "pnpx", "bunx"])
@@ -2179,18 +2210,19 @@ pub(crate) const TABLE: &[Spec] = &[
         .code(&["-c", "--call"])
         .values(&["-p", "--package"]),
     // `turbo TASK` is `turbo run TASK`; `--summarize` writes .turbo/runs/,
-    // `--graph=FILE` the task graph (without a file it prints it)
+    // `--graph=FILE` the task graph (without a file it prints it); the
+    // words after `--` go to the tasks: test runners' `-u` update snapshots
     cmd(&["turbo"])
         .tasks(&[])
         .values(TURBO_RUN_VALUES)
-        .write_flags(&["--summarize"])
+        .write_flags(TURBO_WRITE_FLAGS)
         .files(&["--graph", "--profile", "--anon-profile"])
         .subs(&[
             sub(&["prune", "gen", "generate"]).always(),
             sub(&["run"])
                 .tasks(&[])
                 .values(TURBO_RUN_VALUES)
-                .write_flags(&["--summarize"])
+                .write_flags(TURBO_WRITE_FLAGS)
                 .files(&["--graph", "--profile", "--anon-profile"]),
             // .turbo/config.json and the user's token
             sub(&["link", "unlink", "login", "logout"]).always(),
@@ -2266,7 +2298,8 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["prettier", "prettierd"])
         .write_flags(&["--write", "-w"])
         .targets(A)
-        .read_only(&["--check", "-c", "--list-different", "-l"])
+        // `--write --list-different` writes and lists what it changed
+        .listing(&["--check", "-c", "--list-different", "-l"])
         .values(&[
             "--config", "--ignore-path", "--parser", "--plugin", "--log-level",
         ]),
@@ -2283,15 +2316,21 @@ pub(crate) const TABLE: &[Spec] = &[
         "--cache-location", "--env", "--global", "--rulesdir", "--parser-options",
     ])
     .files(&["-o", "--output-file"]),
-    cmd(&["biome", "rome"])
-        .write_flags(&["--write", "--apply", "--apply-unsafe", "--fix", "--unsafe"])
-        .targets(A)
-        .values(&[
-            "--config-path", "--max-diagnostics", "--reporter", "--vcs-root",
-        ]),
+    // `init`: biome.json; the others write with a write flag only (`biome
+    // format` prints the diff)
+    cmd(&["biome", "rome"]).subs(&[
+        sub(&["init"]).always(),
+        sub(&["check", "format", "lint", "ci", "migrate", "search", "explain", "rage"])
+            .write_flags(&["--write", "--apply", "--apply-unsafe", "--fix", "--unsafe"])
+            .targets(A)
+            .values(&["--config-path", "--max-diagnostics", "--reporter", "--vcs-root"]),
+    ]),
     cmd(&["dprint"]).subs(&[sub(&["fmt"]).always().targets(A).read_only(&["--diff"])]),
+    // `--clearCache`: deletes the cache directory
     cmd(&["jest", "vitest"])
-        .write_flags(&["-u", "--updateSnapshot", "--update", "--update-snapshot"])
+        .write_flags(&[
+            "-u", "--updateSnapshot", "--update", "--update-snapshot", "--clearCache",
+        ])
         .values(&[
             "-t", "--testNamePattern", "-c", "--config", "--reporter", "--reporters", "-w",
             "--maxWorkers", "--project", "--environment", "--shard", "--testTimeout", "--root",
@@ -2302,7 +2341,16 @@ pub(crate) const TABLE: &[Spec] = &[
         // which the general rules for an unlisted subcommand would misread.
         .files(&["--outputFile", "--outputFile.json", "--coverageDirectory"]),
     cmd(&["playwright"]).subs(&[
-        sub(&["codegen"]).output(&["-o", "--output"]),
+        // `--save-storage`, `--save-har`: the browser's state, the traffic
+        sub(&["codegen"])
+            .output(&["-o", "--output"])
+            .files(&["--save-storage", "--save-har"]),
+        sub(&["open"]).files(&["--save-storage", "--save-har"]),
+        // blob reports merged into an html report (playwright-report/) or
+        // a blob (blob-report/); the others print
+        sub(&["merge-reports"])
+            .write_flags(&["--reporter=*html*", "--reporter=*blob*"])
+            .values(&["-c", "--config", "--reporter"]),
         sub(&["install", "uninstall"]).always(),
         sub(&["test"])
             .write_flags(&["-u", "--update-snapshots"])
@@ -2325,13 +2373,19 @@ pub(crate) const TABLE: &[Spec] = &[
         "generate", "migrate", "push", "pull", "introspect", "drop", "up",
     ])
     .always()]),
-    cmd(&["sequelize", "sequelize-cli", "knex", "typeorm"]).subs(&[sub(&[
+    // typeorm's `--dryrun` prints the migration, `--check` only checks
+    cmd(&[
+        "sequelize", "sequelize-cli", "knex", "typeorm", "typeorm-ts-node-commonjs",
+        "typeorm-ts-node-esm",
+    ])
+    .subs(&[sub(&[
         "db:migrate", "db:migrate:undo", "db:seed", "db:seed:all", "migration:generate",
         "migration:create", "migration:run", "migration:revert", "migrate:make", "migrate:latest",
         "migrate:rollback", "migrate:up", "migrate:down", "seed:make", "seed:run",
         "model:generate", "init", "init:*", "schema:sync", "schema:drop",
     ])
-    .always()]),
+    .always()
+    .read_only(&["--dr", "--ch", "--check"])]),
     cmd(&["ng"]).subs(&[
         sub(&["generate", "g", "new", "n", "add", "update", "extract-i18n"]).always(),
         sub(&["lint"]).write_flags(&["--fix"]),
@@ -2340,10 +2394,60 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["husky"])
         .always()
         .subs(&[sub(&["init", "install", "add", "set", "uninstall"]).always()]),
+    // `publish` tags each published package in git
     cmd(&["changeset", "changesets"]).always().subs(&[
         sub(&["version", "add", "pre", "init", "tag"]).always(),
-        sub(&["status", "publish"]),
+        sub(&["publish"]).always().read_only(&["--no-git-tag"]).values(&["--otp", "--tag"]),
+        sub(&["status"]),
     ]),
+    // `-o FILE` instead of CHANGELOG.md
+    cmd(&["auto-changelog"])
+        .always()
+        .output(&["-o", "--output"])
+        .read_only(&["--stdout"])
+        .values(&["-c", "--config", "-t", "--template", "-r", "--remote"]),
+    // codemods rewrite the files they are given (`@next/codemod`,
+    // `@turbo/codemod`, `@mui/codemod` and codemod.com's CLI are all
+    // `codemod`) unless a dry run
+    cmd(&["jscodeshift", "codemod", "types-react-codemod"])
+        .always()
+        .read_only(&["-d", "--dry"])
+        .values(&[
+            "-t", "--transform", "--parser", "--extensions", "-c", "--cpus", "--ignore-pattern",
+            "--ignore-config", "--parser-config",
+        ]),
+    // `@tailwindcss/upgrade`, `@eslint/migrate-config`, `@yarnpkg/sdks`:
+    // rewritten config, css and templates; eslint.config.mjs; .yarn/sdks
+    cmd(&["upgrade", "migrate-config", "sdks"]).always(),
+    // Auth.js: AUTH_SECRET written into the .env file (`--raw` prints it,
+    // `--copy` copies it)
+    cmd(&["auth"]).subs(&[sub(&["secret"]).always().read_only(&["--raw", "--copy"])]),
+    // `sass IN OUT`, `sass IN:OUT DIR:OUTDIR`; `sass IN` prints the css
+    cmd(&["sass"])
+        .writes_targets(Nth(2))
+        .write_flags(&["*:*"])
+        .values(&[
+            "-I", "--load-path", "-s", "--style", "--source-map-urls", "--pkg-importer",
+            "--silence-deprecation", "--fatal-deprecation", "--future-deprecation",
+        ]),
+    // @swc/cli: `-d DIR`, `-o FILE`; without them it prints
+    cmd(&["swc"])
+        .output(&["-o", "--out-file", "-d", "--out-dir"])
+        .values(&["--config-file", "-C", "--config", "--env-name", "--extensions", "--ignore"]),
+    cmd(&["next-sitemap"]).always(),
+    // Svelte's CLI: `migrate` rewrites components (`add`, `create`: the
+    // general rules' verbs)
+    cmd(&["sv"]).subs(&[sub(&["migrate"]).always()]),
+    // `--html FILE`, `--json FILE`, `--tsv FILE` (without a file it prints)
+    cmd(&["source-map-explorer"]).files(&["--html", "--json", "--tsv"]),
+    // `--init`: .dependency-cruiser.js; `-f FILE`: the report
+    cmd(&["depcruise", "dependency-cruiser", "dependency-cruise"])
+        .write_flags(&["--init"])
+        .output(&["-f", "--output-to"])
+        .values(&["-T", "--output-type"]),
+    // runs the configured fixers on the staged files and stages their
+    // changes, hiding the unstaged ones meanwhile
+    cmd(&["lint-staged"]).always(),
     cmd(&[
         "standard-version", "semantic-release", "release-it", "bumpp", "np",
     ])
@@ -2399,7 +2503,7 @@ pub(crate) const TABLE: &[Spec] = &[
     ])
     .always(),
     cmd(&[
-        "openapi-generator-cli", "openapi-generator", "swagger-codegen", "orval",
+        "openapi-generator-cli", "openapi-generator", "swagger-codegen",
         "openapi-typescript", "apollo",
     ])
     .subs(&[
@@ -2412,6 +2516,11 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["validate", "list", "version", "help", "config-help"]),
     ])
     .output(&["-o", "--output"]),
+    // a code generator without subcommands: the client from its config
+    cmd(&["orval"])
+        .always()
+        .output(&["-o", "--output"])
+        .values(&["-c", "--config", "-i", "--input", "-p", "--project"]),
     // --- other languages' tools -----------------------------------------------------
     // `gem build` writes the .gem file
     cmd(&["gem"]).subs(&[sub(&["install", "uninstall", "update", "pristine", "cleanup", "build"])
@@ -4696,6 +4805,13 @@ const CLIFF_VALUES: &[&str] = &[
     "--body", "-s", "--strip", "--sort", "--count-tags", "--from-context",
 ];
 
+/// `yarn version`: a bump in package.json (v1), or a decision recorded in
+/// .yarn/versions; `yarn version check` only checks, unless interactive.
+const YARN_VERSION: Spec = sub(&["version"])
+    .always()
+    .read_only(&["--dry-run"])
+    .subs(&[sub(&["check"]).write_flags(&["-i", "--interactive"])]);
+
 /// Options of `docker|podman run` that mount a host path or give a device.
 /// Options of `yarn workspace NAME …` and `yarn workspaces foreach …`: the
 /// yarn commands they run in a workspace, or a script.
@@ -4711,11 +4827,11 @@ const YARN_IN: &[Spec] = &[
         "link",
         "unlink",
         "patch-commit",
-        "version",
         "init",
     ])
     .always()
     .read_only(&["--dry-run", "--check"]),
+    YARN_VERSION,
     sub(&["pack"])
         .always()
         .output(&["-o", "--out", "--filename"])
@@ -4723,6 +4839,8 @@ const YARN_IN: &[Spec] = &[
     sub(&["run"]).run_task(0),
     sub(&["exec", "dlx"]).run(0),
 ];
+
+const TURBO_WRITE_FLAGS: &[&str] = &["--summarize", "-u", "--updateSnapshot", "--update"];
 
 const TURBO_RUN_VALUES: &[&str] = &[
     "--filter",

@@ -7389,3 +7389,195 @@ fn py24_inline_python() {
         ),
     ]);
 }
+
+/// Twenty-third blind batch: JavaScript package managers (pnpm
+/// self-update, yarn plugins and `yarn version check`, `-u` handed to the
+/// test runner through `pnpm test`, `yarn test`, `turbo run`).
+#[test]
+fn js23_package_managers() {
+    check_pairs(&[
+        ("pnpm self-update", "pnpm outdated"),
+        (
+            "pnpm test -- -u",
+            "pnpm test -- --run src/lib/orders.test.ts",
+        ),
+        ("yarn test -u", "yarn test --watchAll=false"),
+        (
+            "npx turbo run test -- -u",
+            "npx turbo run test -- --coverage",
+        ),
+        ("turbo test -- --update", "turbo test --filter=web"),
+        (
+            "yarn plugin import @yarnpkg/plugin-workspace-tools",
+            "yarn plugin list",
+        ),
+        (
+            "yarn plugin remove @yarnpkg/plugin-exec",
+            "yarn plugin runtime",
+        ),
+        ("yarn version check --interactive", "yarn version check"),
+        ("yarn version apply", "yarn version apply --dry-run"),
+        (
+            "yarn workspace app version patch",
+            "yarn workspace app version check",
+        ),
+        ("yarn version patch", "yarn why react"),
+    ]);
+}
+
+/// Twenty-third blind batch: codemods rewrite the files they are given
+/// unless a dry run; migrations of config and code.
+#[test]
+fn js23_codemods() {
+    check_pairs(&[
+        (
+            "npx jscodeshift -t ./codemods/rename-prop.ts --parser=tsx --extensions=tsx,ts src/",
+            "npx jscodeshift --dry -t ./codemods/rename-prop.ts --parser=tsx src/",
+        ),
+        (
+            "npx jscodeshift -t t.js -p src",
+            "npx jscodeshift -d -p -t t.js src",
+        ),
+        (
+            "npx @next/codemod@latest next-async-request-api .",
+            "npx @next/codemod@latest next-async-request-api . --dry --print",
+        ),
+        (
+            "npx @next/codemod@canary upgrade latest",
+            "npx @next/codemod --help",
+        ),
+        (
+            "npx @turbo/codemod@latest migrate",
+            "npx @turbo/codemod@latest migrate --dry",
+        ),
+        (
+            "pnpm dlx @mui/codemod@latest v5.0.0/preset-safe src",
+            "pnpm dlx @mui/codemod@latest v5.0.0/preset-safe src --dry",
+        ),
+        (
+            "npx types-react-codemod@latest preset-19 ./src",
+            "npx types-react-codemod preset-19 ./src --dry",
+        ),
+        (
+            "npx codemod react/19/replace-reactdom-render",
+            "npx codemod react/19/replace-reactdom-render --dry-run",
+        ),
+        (
+            "npx @tailwindcss/upgrade",
+            "npx @tailwindcss/upgrade --help",
+        ),
+        (
+            "yarn dlx @yarnpkg/sdks vscode",
+            "yarn dlx @yarnpkg/sdks --help",
+        ),
+        (
+            "npx @eslint/migrate-config .eslintrc.json",
+            "npx @eslint/migrate-config --help",
+        ),
+        ("npx sv migrate svelte-5", "npx sv check"),
+        (
+            "npx storybook@latest upgrade",
+            "npx storybook@latest upgrade --dry-run",
+        ),
+        (
+            "npx storybook automigrate",
+            "npx storybook automigrate --list",
+        ),
+        (
+            "npx storybook migrate csf-2-to-3",
+            "npx storybook migrate csf-2-to-3 -n",
+        ),
+        (
+            "npx typeorm-ts-node-commonjs migration:generate src/migrations/AddOrderTotal -d src/data-source.ts",
+            "npx typeorm-ts-node-commonjs migration:generate src/migrations/AddOrderTotal -d src/data-source.ts --dr",
+        ),
+        (
+            "npx typeorm-ts-node-esm migration:run -d src/data-source.ts",
+            "npx typeorm-ts-node-esm migration:show -d src/data-source.ts",
+        ),
+    ]);
+}
+
+/// Twenty-third blind batch: JavaScript tools' output files, config they
+/// create and caches they delete.
+#[test]
+fn js23_tool_outputs() {
+    check_pairs(&[
+        ("npx biome init", "npx biome format ./src"),
+        ("npx biome format --write ./src", "npx biome ci ."),
+        ("npx jest --clearCache", "npx jest --showConfig"),
+        (
+            "npx playwright merge-reports --reporter html ./all-blob-reports",
+            "npx playwright merge-reports --reporter list ./all-blob-reports",
+        ),
+        (
+            "npx playwright merge-reports --reporter=blob,line ./all-blob-reports",
+            "npx playwright merge-reports ./all-blob-reports",
+        ),
+        (
+            "npx playwright codegen --save-storage=auth.json http://localhost:3000/login",
+            "npx playwright codegen http://localhost:3000/login",
+        ),
+        (
+            "npx playwright open --save-har=x.har example.com",
+            "npx playwright open example.com",
+        ),
+        (
+            "npx storybook build -o /tmp/storybook-static",
+            "npx storybook build",
+        ),
+        (
+            "npx changeset publish",
+            "npx changeset publish --no-git-tag",
+        ),
+        (
+            "npx auto-changelog --package",
+            "npx auto-changelog --stdout",
+        ),
+        (
+            "npx auto-changelog -o HISTORY.md",
+            "npx auto-changelog --help",
+        ),
+        ("npx auth secret", "npx auth secret --raw"),
+        (
+            "npx sass src/styles/main.scss public/main.css",
+            "npx sass src/styles/main.scss",
+        ),
+        (
+            "sass src/scss:public/css",
+            "sass -I node_modules src/a.scss",
+        ),
+        ("npx swc src -d dist", "npx swc src/index.ts"),
+        (
+            "npx swc src/index.ts -o dist/index.js",
+            "npx swc src/index.ts -o -",
+        ),
+        ("npx orval --config orval.config.ts", "npx orval --help"),
+        ("npx next-sitemap", "npx next-sitemap --help"),
+        ("npx nuxi prepare", "npx nuxi info"),
+        ("npx nuxi cleanup", "npx nuxi build"),
+        ("npx nuxi upgrade --force", "npx nuxi typecheck"),
+        (
+            "npx nuxi module add @nuxtjs/i18n",
+            "npx nuxi module search i18n",
+        ),
+        ("npx nuxi add page account/orders", "npx nuxi preview"),
+        ("npx next telemetry disable", "npx next telemetry status"),
+        ("npx next telemetry --enable", "npx next telemetry"),
+        (
+            "npx source-map-explorer 'dist/assets/*.js' --html /tmp/sme.html",
+            "npx source-map-explorer 'dist/assets/*.js' --json",
+        ),
+        ("npx depcruise --init", "npx depcruise src --validate"),
+        (
+            "npx depcruise src -T dot -f deps.dot",
+            "npx depcruise src -T dot -f -",
+        ),
+        ("npx lint-staged", "npx lint-staged --help"),
+        (
+            "npx prettier --write --list-different \"apps/**/*.{ts,tsx}\"",
+            "npx prettier --list-different \"apps/**/*.{ts,tsx}\"",
+        ),
+        ("npx prettier -c --write src", "npx prettier -c src"),
+    ]);
+}
