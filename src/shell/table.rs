@@ -12,7 +12,7 @@
 //! cost more than a whole hook call (a 72 KB TOML document took ~7 ms to
 //! parse on the build machine). Its name index is sorted at compile time.
 
-use super::code::Lang::{Php, Python};
+use super::code::Lang::{self, Php, Python};
 use super::compact::{
     CODE_NODE, Compact, Node, SpecRef, Table, compile, index, keys, sizes, top_names,
 };
@@ -34,6 +34,53 @@ pub(crate) const CODE: &[&str] = &[
 ];
 
 const A: Targets = Targets::All;
+
+const SOPS_VALUES: &[&str] = &[
+    "--extract",
+    "--set",
+    "--input-type",
+    "--output-type",
+    "--age",
+    "-a",
+    "--pgp",
+    "-p",
+    "--kms",
+    "-k",
+    "--gcp-kms",
+    "--azure-kv",
+    "--hc-vault-transit",
+    "--config",
+    "--encrypted-regex",
+    "--unencrypted-regex",
+    "--filename-override",
+    "--indent",
+];
+
+const RCLONE_VALUES: &[&str] = &[
+    "--config",
+    "--include",
+    "--exclude",
+    "--filter",
+    "--transfers",
+];
+
+/// `docker build`, `docker buildx build|bake`: `-o type=local,dest=DIR`,
+/// the image ID and metadata files, a cache exported to a local directory.
+const DOCKER_BUILD: Spec = sub(&["build"])
+    .values(&[
+        "-t",
+        "--tag",
+        "-f",
+        "--file",
+        "--build-arg",
+        "--target",
+        "--platform",
+        "--cache-to",
+        "--cache-from",
+    ])
+    .output(&["-o", "--output"])
+    .files(&["--iidfile", "--metadata-file"])
+    .write_flags(&["--cache-to=*type=local*"]);
 
 /// sox's effects: the words after its output file (`sox IN OUT trim 0 10`;
 /// see `classify::sox`).
@@ -71,6 +118,8 @@ const WRITING_ENV: &[(&str, &[&str])] = &[
     // the log file terraform (with `TF_LOG`) and packer write
     ("TF_LOG_PATH", &[]),
     ("PACKER_LOG_PATH", &[]),
+    // ansible's log file
+    ("ANSIBLE_LOG_PATH", &[]),
 ];
 
 /// Does the assignment `w` (`NAME=VALUE`) make its command write?
@@ -174,16 +223,16 @@ pub(crate) const TABLE: &[Spec] = &[
         "yamllint", "actionlint", "cspell", "vale", "proselint", "write-good", "alex",
         "staticcheck", "golint", "revive", "govulncheck", "errcheck", "ineffassign", "gosec",
         "cargo-deny", "cargo-audit", "cargo-outdated", "cargo-udeps", "cargo-bloat",
-        "cargo-expand", "tfsec", "kubeval", "kubeconform", "conftest", "opa",
+        "cargo-expand", "tfsec", "kubeval", "kubeconform",
         "spectral", "commitlint", "lint-staged", "danger", "sonar-scanner", "luacheck",
         "credo", "dialyzer", "reek", "htmlhint", "jshint", "jscs", "vue-tsc",
         "svelte-check", "vite", "webpack", "rollup", "esbuild", "parcel",
         "serve", "http-server", "live-server", "nodemon",
         "forever", "uvicorn", "hypercorn", "celery",
-        "mongosh", "mongo", "pg_isready", "curlie", "grpcurl", "websocat", "wrk",
+        "pg_isready", "curlie", "grpcurl", "websocat", "wrk",
         "hey", "locust", "siege", "lighthouse", "k9s", "stern", "ansible-playbook",
         "crictl", "ctr",
-        "dive", "grype", "syft", "lazydocker", "ctop", "spruce",
+        "lazydocker", "ctop", "spruce",
     ]),
     // command-line tools whose own subcommands are judged by the general
     // rules' verbs, as a known command's unlisted subcommand is (`astro
@@ -197,14 +246,24 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["pm2"]).subs(&[sub(&["save", "dump", "flush", "startup", "unstartup"]).always()]),
     // the machine's kube config: a cluster's credentials merged in, a
     // context or namespace switched (`kubectx NAME`, not `kubectx -c`)
-    cmd(&["minikube"]).subs(&[sub(&["update-context"]).always()]),
+    // `start` and `delete` also create or remove the machine's profile under
+    // ~/.minikube; `logs --file` writes the log
+    cmd(&["minikube"]).subs(&[
+        sub(&["update-context", "start", "delete"]).always(),
+        sub(&["logs"]).files(&["--file"]),
+    ]),
     cmd(&["eksctl"]).subs(&[sub(&["utils"]).subs(&[sub(&["write-kubeconfig"]).always()])]),
     cmd(&["doctl"]).subs(&[sub(&["kubernetes", "k8s"]).subs(&[
         sub(&["cluster", "c"]).subs(&[sub(&["kubeconfig", "kcfg"]).subs(&[
             sub(&["save"]).always(),
         ])]),
     ])]),
-    cmd(&["k3d"]).subs(&[sub(&["kubeconfig"]).subs(&[sub(&["merge", "write"]).always()])]),
+    cmd(&["k3d"]).subs(&[
+        sub(&["kubeconfig"]).subs(&[sub(&["merge", "write"]).always()]),
+        sub(&["cluster"]).subs(&[sub(&["create", "delete"])
+            .always()
+            .read_only(&["--kubeconfig-update-default=false"])]),
+    ]),
     cmd(&["kubectx", "kubens"]).with_args(1).write_flags(&["-d", "-u", "--unset"]),
     // registry tools: copies between registries are remote; `export IMG
     // FILE` and `pull IMG FILE` write the tarball (`-` is stdout)
@@ -394,10 +453,25 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["age"])
         .values(&["-r", "-R", "-i"])
         .output(&["-o", "--output"]),
+    // `sops FILE` (or `edit`, `set`, `unset`, `updatekeys`) rewrites FILE;
+    // `-d`, `-e`, `-r` print the result, unless `-i` or `--output`
     cmd(&["sops"])
+        .writes_targets(Last)
+        .listing(&["-d", "--decrypt", "-e", "--encrypt", "-r", "--rotate"])
         .write_flags(&["-i", "--in-place"])
-        .targets(A)
-        .output(&["--output"]),
+        .output(&["--output"])
+        .read_only(&["-v", "--version"])
+        .values(SOPS_VALUES)
+        .subs(&[
+            sub(&["edit", "set", "unset"]).writes_targets(Targets::First).values(SOPS_VALUES),
+            sub(&["updatekeys"]).writes_targets(A),
+            sub(&["decrypt", "encrypt", "rotate"])
+                .write_flags(&["-i", "--in-place"])
+                .targets(Last)
+                .output(&["--output"])
+                .values(SOPS_VALUES),
+            sub(&["exec-env", "exec-file", "filestatus", "keyservice", "publish"]),
+        ]),
     cmd(&["ssh-keygen"])
         .always()
         .values(&[
@@ -501,6 +575,38 @@ pub(crate) const TABLE: &[Spec] = &[
         ])
         .output(&["-f", "--file"]),
     cmd(&["mysqldump", "mariadb-dump"]).output(&["-r", "--result-file"]),
+    // the backup's directory (`-D -`: a tar stream to stdout)
+    cmd(&["pg_basebackup"])
+        .values(&[
+            "-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username", "-F", "--format",
+            "-X", "--wal-method", "-Z", "--compress", "-c", "--checkpoint", "-l", "--label", "-r",
+            "--max-rate", "-T", "--tablespace-mapping", "-S", "--slot", "-t", "--target",
+        ])
+        .output(&["-D", "--pgdata"]),
+    // a new cluster's data directory: `-D DIR`, `initdb DIR` or `$PGDATA`
+    cmd(&["initdb"])
+        .always()
+        .targets(Targets::First)
+        .output(&["-D", "--pgdata"])
+        .values(&[
+            "-U", "--username", "-E", "--encoding", "-A", "--auth", "--auth-host", "--auth-local",
+            "-X", "--waldir", "--locale", "--locale-provider", "--lc-collate", "--lc-ctype",
+            "--pwfile", "-L", "--wal-segsize", "-c", "--set",
+        ]),
+    // `./dump` unless `--out DIR` (`-`: stdout) or `--archive` (bare: stdout;
+    // `--archive=FILE`)
+    cmd(&["mongodump"])
+        .always()
+        .listing(&["--archive"])
+        .write_flags(&["--archive=*"])
+        .output(&["-o", "--out"])
+        .values(&[
+            "-d", "--db", "-c", "--collection", "-h", "--host", "--port", "-u", "--username",
+            "-p", "--password", "-q", "--query", "--uri",
+        ]),
+    // `--eval CODE` is JavaScript (`require("fs")`); `db.…` changes the
+    // server, not files
+    cmd(&["mongosh", "mongo"]).inline_code(Lang::Node, &["--eval"]),
     cmd(&["less"]).files(&["-o", "-O", "--log-file", "--LOG-FILE"]),
     cmd(&["tree"])
         .values(&[
@@ -715,16 +821,25 @@ pub(crate) const TABLE: &[Spec] = &[
             "--min-size", "--max-delete",
         ])
         .files(&["--log-file", "--backup-dir"]),
+    // the paths among its arguments that are local (not `remote:path`): a
+    // copy's destination, a move's source too
     cmd(&["rclone"])
         .read_only(&["-n", "--dry-run"])
-        .values(&[
-            "--config", "--include", "--exclude", "--filter", "--transfers",
-        ])
-        .subs(&[sub(&[
-            "copy", "sync", "move", "copyto", "moveto", "delete", "deletefile", "purge", "mkdir",
-            "rmdir", "rmdirs", "bisync", "copyurl", "dedupe", "mount",
-        ])
-        .always()]),
+        .values(RCLONE_VALUES)
+        .subs(&[
+            sub(&["copy", "sync", "copyto", "copyurl"])
+                .writes_targets(Dest)
+                .read_only(&["-n", "--dry-run"])
+                .values(RCLONE_VALUES),
+            sub(&[
+                "move", "moveto", "delete", "deletefile", "purge", "mkdir", "rmdir", "rmdirs",
+                "bisync", "dedupe",
+            ])
+            .writes_targets(A)
+            .read_only(&["-n", "--dry-run"])
+            .values(RCLONE_VALUES),
+            sub(&["mount"]).always(),
+        ]),
     cmd(&["aws"])
         .values(&[
             "--profile", "--region", "--output", "--endpoint-url", "--query", "--color",
@@ -744,6 +859,9 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["configure"]).subs(&[sub(&["set", "import", "sso"]).always()]),
             // ~/.kube/config
             sub(&["eks"]).subs(&[sub(&["update-kubeconfig"]).always()]),
+            // the packaged template (without the option, standard output)
+            sub(&["cloudformation"])
+                .subs(&[sub(&["package"]).output(&["--output-template-file"])]),
             // the response goes to the file named last
             sub(&["lambda"]).subs(&[sub(&["invoke"]).writes_targets(Last).values(&[
                 "--function-name", "--payload", "--invocation-type", "--log-type", "--qualifier",
@@ -794,6 +912,22 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["config"]).subs(&[sub(&["set", "unset"]).always()]),
             // azureProfile.json
             sub(&["account"]).subs(&[sub(&["set", "clear"]).always()]),
+            sub(&["keyvault"]).subs(&[sub(&["secret", "certificate", "key"]).subs(&[sub(&[
+                "download", "backup",
+            ])
+            .output(&["-f", "--file"])
+            .values(&["--vault-name", "-n", "--name", "--id", "-e", "--encoding", "-v", "--version"])])]),
+            // the registry's credentials in docker's config.json, unless
+            // `--expose-token` prints a token instead
+            sub(&["acr"])
+                .subs(&[sub(&["login"]).always().read_only(&["-t", "--expose-token"])]),
+            // `main.json` beside `main.bicep` (a formatted or decompiled
+            // file likewise), unless `--stdout`
+            sub(&["bicep"]).subs(&[sub(&["build", "build-params", "decompile", "format"])
+                .always()
+                .read_only(&["--stdout"])
+                .output(&["--outfile", "--outdir"])
+                .values(&["-f", "--file"])]),
         ]),
     cmd(&["vercel"])
         .values(&["--cwd", "--scope", "-S", "--token", "-t", "-A", "--local-config"])
@@ -808,9 +942,14 @@ pub(crate) const TABLE: &[Spec] = &[
         ]),
     cmd(&["gsutil"])
         .values(&["-h", "-o", "-u"])
-        .subs(&[sub(&["cp", "mv", "rsync"])
-            .writes_targets(Dest)
-            .values(&["-z", "-Z"])]),
+        .subs(&[
+            sub(&["cp", "mv"]).writes_targets(Dest).values(&["-z", "-Z"]),
+            // `rsync -n`: a dry run (`cp -n` is no-clobber)
+            sub(&["rsync"])
+                .writes_targets(Dest)
+                .read_only(&["-n"])
+                .values(&["-x", "-y", "-j"]),
+        ]),
     cmd(&["docker", "podman", "nerdctl"])
         .values(&[
             "-H", "--host", "-c", "--context", "--config", "-l", "--log-level",
@@ -850,13 +989,15 @@ pub(crate) const TABLE: &[Spec] = &[
             ]),
             sub(&["image"]).subs(&[sub(&["save"]).output(&["-o", "--output"])]),
             sub(&["save", "export"]).output(&["-o", "--output"]),
-            sub(&["build", "buildx"])
-                .values(&[
-                    "-t", "--tag", "-f", "--file", "--build-arg", "--target", "--platform",
-                ])
-                .output(&["-o", "--output"])
-                .files(&["--iidfile", "--metadata-file"])
-                .subs(&[sub(&["build", "bake"]).output(&["-o", "--output"])]),
+            DOCKER_BUILD,
+            sub(&["buildx"]).values(&["--builder"]).subs(&[
+                Spec {
+                    names: &["build", "bake"],
+                    ..DOCKER_BUILD
+                },
+                // a builder instance's files under ~/.docker/buildx
+                sub(&["create", "use", "rm"]).always(),
+            ]),
             sub(&["compose"]).values(COMPOSE_VALUES).subs(COMPOSE),
         ]),
     // Compose as a program of its own, as `docker compose`
@@ -868,6 +1009,11 @@ pub(crate) const TABLE: &[Spec] = &[
         ])
         .subs(&[
             sub(&["cp"]).writes_targets(Dest),
+            // the kubectl-slice plugin: one file per manifest into `-o DIR`
+            sub(&["slice"])
+                .output(&["-o", "--output-dir"])
+                .read_only(&["--dry-run", "--stdout"])
+                .values(&["-f", "--input-file", "--input-folder", "-t", "--template"]),
             // a cluster change
             sub(&["create"]),
             // prints the converted manifests
@@ -904,6 +1050,22 @@ pub(crate) const TABLE: &[Spec] = &[
                     "--chart-tests-path",
                 ]),
         ]),
+    // helmfile.lock
+    cmd(&["helmfile"])
+        .values(&[
+            "-f", "--file", "-e", "--environment", "-l", "--selector", "-n", "--namespace",
+            "--kube-context",
+        ])
+        .subs(&[sub(&["deps"]).always()]),
+    // an SBOM file per `-o FORMAT=FILE` (bare `-o FORMAT`: stdout)
+    cmd(&["syft"])
+        .values(&["-o", "--output", "-c", "--config", "-t", "--template", "-s", "--scope"])
+        .write_flags(&["-o=*=*", "--output=*=*"])
+        .files(&["--file"]),
+    cmd(&["grype"])
+        .values(&["-o", "--output", "-c", "--config", "-t", "--template", "-f", "--fail-on"])
+        .files(&["--file"]),
+    cmd(&["dive"]).values(&["--source", "-c", "--config"]).files(&["-j", "--json"]),
     // README.md in each chart, unless `--dry-run` prints it
     cmd(&["helm-docs"])
         .always()
@@ -933,7 +1095,13 @@ pub(crate) const TABLE: &[Spec] = &[
             "-c", "--connection", "--become-user", "--become-method", "--vault-id",
             "--vault-password-file", "--playbook-dir",
         ])
-        .files(&["-t", "--tree"]),
+        .files(&["-t", "--tree"])
+        // the fetch module copies remote files to this machine
+        .write_flags(&[
+            "-m=fetch", "-m=ansible.builtin.fetch", "--module-name=fetch",
+            "--module-name=ansible.builtin.fetch",
+        ])
+        .read_only(&["-C", "--check"]),
     cmd(&["ansible-lint"])
         .write_flags(&["--fix", "--write", "--generate-ignore"])
         .files(&["--sarif-file"])
@@ -971,6 +1139,8 @@ pub(crate) const TABLE: &[Spec] = &[
             // terragrunt's formatter of terragrunt.hcl files
             sub(&["hclfmt"]).always().read_only(&["--terragrunt-check", "--check"]),
             sub(&["hcl"]).subs(&[sub(&["fmt", "format"]).always().read_only(&["--check"])]),
+            // terragrunt_rendered.json, or the file `--terragrunt-json-out` names
+            sub(&["render-json"]).always().output(&["--terragrunt-json-out", "--json-out"]),
             sub(&[
                 "init", "apply", "destroy", "import", "refresh", "taint", "untaint", "get",
                 "force-unlock",
@@ -2754,20 +2924,29 @@ pub(crate) const TABLE: &[Spec] = &[
         .subs(&[
             sub(&["fmt"]).always(),
             sub(&["flake"]).subs(&[sub(&["update", "lock", "init", "new"]).always()]),
+            // `-o`: the out-link's name; `--profile`: a profile link
+            sub(&["build"]).output(&["-o", "--out-link"]).files(&["--profile"]),
             sub(&["develop", "shell"])
                 .run_after(&["-c", "--command"])
-                .values(&["-i", "-k", "--keep", "-s", "--set-env-var"]),
+                .values(&["-i", "-k", "--keep", "-s", "--set-env-var"])
+                .files(&["--profile"]),
+            // a store or binary cache on this machine (not `ssh://`, `s3://`)
+            sub(&["copy"])
+                .values(&["--to", "--from"])
+                .write_flags(&["--to=file://*", "--to=/*", "--to=.*", "--to=~*"]),
             sub(&["profile"]).subs(&[sub(&["install", "remove", "upgrade", "add"]).always()]),
         ]),
     cmd(&["nix-shell"])
         .code(&["--run", "--command"])
         .values(&["-p", "-A", "-I", "--arg", "--argstr"]),
+    // store paths and old generations deleted
+    cmd(&["nix-collect-garbage"]).always(),
     cmd(&["nix-env"]).write_flags(&["-i", "--install", "-e", "--uninstall", "-u", "--upgrade"]),
     cmd(&["buildifier"])
         .writes_targets(A)
         .read_only(&[
             "-mode=check", "--mode=check", "-mode=diff", "--mode=diff", "-mode=print_if_changed",
-            "-d", "-lint=warn", "--lint=warn",
+            "-d",
         ])
         .values(&["-type", "--type", "-path", "--path"]),
     // `--fix` asks before each fix, `--fix-all` before all of them; `init`
@@ -2863,6 +3042,14 @@ pub(crate) const TABLE: &[Spec] = &[
         .values(&[
             "-config", "-indent-spaces", "-wrap", "-w", "-access", "-language",
         ]),
+    // `-o FILE`; `-m DIR`: a file per field of the result
+    cmd(&["jsonnet"])
+        .values(&[
+            "-J", "--jpath", "-V", "--ext-str", "--ext-str-file", "--ext-code", "--ext-code-file",
+            "-A", "--tla-str", "--tla-str-file", "--tla-code", "--tla-code-file", "-s",
+            "--max-stack", "-t", "--max-trace",
+        ])
+        .output(&["-o", "--output-file", "-m", "--multi"]),
     cmd(&["jsonnetfmt"])
         .write_flags(&["-i", "--in-place"])
         .targets(A)
@@ -3449,6 +3636,32 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["print *", "print"]),
             sub(&["* *", "delete", "fix"]).always(),
         ])]),
+    // `step certificate create SUBJECT CRT KEY`: the certificate and its key
+    cmd(&["step"]).subs(&[sub(&["certificate"]).subs(&[sub(&["create"])
+        .writes_targets(From(2))
+        .values(&[
+            "--profile", "--ca", "--ca-key", "--ca-password-file", "--password-file", "--kty",
+            "--crv", "--curve", "--size", "--not-before", "--not-after", "--san", "--template",
+            "--set", "--set-file", "--key", "--key-password-file",
+        ])])]),
+    // `cfssljson -bare NAME`: NAME.pem, NAME-key.pem, NAME.csr, unless `-stdout`
+    cmd(&["cfssljson"]).always().read_only(&["-stdout", "--stdout", "-version"]).values(&["-f"]),
+    // provider and module bindings, under .gen/
+    cmd(&["cdktf"]).subs(&[sub(&["get"]).always()]),
+    cmd(&["etcdctl"])
+        .values(&[
+            "--endpoints", "--cacert", "--cert", "--key", "--user", "--password", "--dial-timeout",
+            "--command-timeout", "-w", "--write-out",
+        ])
+        .subs(&[sub(&["snapshot"]).subs(&[
+            sub(&["save"]).writes_targets(Targets::First),
+            // the member's data directory (`--data-dir`, else NAME.etcd)
+            sub(&["restore"]).always().output(&["--data-dir"]),
+        ])]),
+    // `opa fmt -w` rewrites its files (bare, it prints them)
+    cmd(&["opa"]).subs(&[sub(&["fmt"]).write_flags(&["-w", "--write"]).targets(A)]),
+    // `conftest pull URL`: the policies, into ./policy or `--policy DIR`
+    cmd(&["conftest"]).subs(&[sub(&["pull"]).always()]),
     cmd(&["cosign"]).subs(&[
         sub(&["generate-key-pair"]).always(),
         sub(&["sign-blob"]).files(&["--output-signature", "--output-certificate", "--bundle"]),
@@ -3457,7 +3670,11 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["ar"]).subs(&[sub(&["*x*", "*r*", "*q*", "*d*", "*m*", "*s*"]).always()]),
     // ~/.kube/config
     cmd(&["kind"]).subs(&[
-        sub(&["export"]).subs(&[sub(&["kubeconfig"]).always()]),
+        sub(&["export"]).subs(&[
+            sub(&["kubeconfig"]).always(),
+            // the logs, into DIR or a new temporary directory
+            sub(&["logs"]).always().targets(Targets::First).values(&["--name", "--kubeconfig"]),
+        ]),
         sub(&["create", "delete"]).subs(&[sub(&["cluster"]).always()]),
     ]),
     // .netlify/state.json
