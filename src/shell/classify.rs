@@ -1625,6 +1625,7 @@ impl Cx<'_, '_, '_> {
             "emacs" => self.emacs(args, marks),
             "bun" => self.bun(args, stdin, marks),
             "sox" => self.sox(args, marks),
+            "skopeo" => self.skopeo(args, marks),
             _ => {}
         }
     }
@@ -1815,6 +1816,57 @@ impl Cx<'_, '_, '_> {
                 self.write_to(format!("sox {e} {w}"), w, marks.path(f, w));
             }
         }
+    }
+
+    /// `skopeo copy SRC DEST`: DEST's transport says where the image goes;
+    /// `dir:PATH`, `oci:PATH[:REF]`, `oci-archive:PATH[:REF]` and
+    /// `docker-archive:PATH[:REF]` are on this machine (not `docker://`,
+    /// `containers-storage:`, `docker-daemon:`), and so is the directory of
+    /// `skopeo sync --dest dir SRC DIR`. The rest is the table's spec.
+    fn skopeo(&mut self, args: &[Arg<'_>], marks: Marks) {
+        let mut pos: Vec<usize> = Vec::new();
+        let mut to_dir = false;
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            i += 1;
+            let w = a.as_ref();
+            if w.len() < 2 || !w.starts_with('-') {
+                pos.push(i - 1);
+                continue;
+            }
+            let val = match w.split_once('=') {
+                Some((_, v)) => Some(v),
+                None if table::SKOPEO_VALUES.contains(&w) => {
+                    i += 1;
+                    args.get(i - 1).map(AsRef::as_ref)
+                }
+                None => None,
+            };
+            let key = w.split_once('=').map_or(w, |(k, _)| k);
+            if matches!(key, "-d" | "--dest") && val == Some("dir") {
+                to_dir = true;
+            }
+        }
+        if let [verb, _, .., last] = pos[..] {
+            let dest = args[last].as_ref();
+            let path = match args[verb].as_ref() {
+                "copy" => ["dir:", "oci:", "oci-archive:", "docker-archive:"]
+                    .iter()
+                    .find_map(|t| dest.strip_prefix(t))
+                    // `oci:PATH:REF`: the reference after the path
+                    .map(|p| match dest.starts_with("dir:") {
+                        true => p,
+                        false => p.split(':').next().unwrap_or(p),
+                    }),
+                "sync" if to_dir => Some(dest),
+                _ => None,
+            };
+            if let Some(p) = path.filter(|p| !p.is_empty()) {
+                let verb = args[verb].as_ref();
+                self.write_to(format!("skopeo {verb} {dest}"), p, marks.path(last, dest));
+            }
+        }
+        self.apply_code_spec(table::skopeo(), "skopeo", args, marks);
     }
 
     /// `cd DIR` as the first command of the line (`cd /repo && …`): later

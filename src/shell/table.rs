@@ -30,7 +30,7 @@ pub(crate) const CODE: &[&str] = &[
     "fdfind", "xargs", "gxargs", "parallel", "tar", "gtar", "bsdtar", "sqlite3", "duckdb",
     "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir", "psql", "julia", "ex", "ed", "red",
     "emacs",
-    "sox", "mlr", "miller", "mysql", "mariadb", "sftp", "gpg", "gpg2",
+    "sox", "mlr", "miller", "mysql", "mariadb", "sftp", "gpg", "gpg2", "skopeo",
 ];
 
 const A: Targets = Targets::All;
@@ -4383,6 +4383,28 @@ pub(crate) const GPG: Spec = cmd(&["gpg", "gpg2"])
     ])
     .read_only(&["--import-options=show-only", "--show-keys"]);
 
+/// `skopeo` (a copy's destination on this machine needs code, in
+/// `classify.rs`): `copy --digestfile FILE`; its other subcommands are
+/// judged by the general rules' verbs (`login`).
+#[rustfmt::skip]
+pub(crate) const SKOPEO: Spec = cmd(&["skopeo"])
+    .values(SKOPEO_VALUES)
+    .subs(&[sub(&["copy", "sync"]).values(SKOPEO_VALUES).files(&["--digestfile"])]);
+
+/// skopeo's options that take a value as the next word (global, `copy`,
+/// `sync`).
+#[rustfmt::skip]
+pub(crate) const SKOPEO_VALUES: &[&str] = &[
+    "--policy", "--registries.d", "--tmpdir", "--command-timeout", "--override-arch",
+    "--override-os", "--override-variant", "--authfile", "--src-authfile", "--dest-authfile",
+    "--src-creds", "--dest-creds", "--src-cert-dir", "--dest-cert-dir", "--src-registry-token",
+    "--dest-registry-token", "-f", "--format", "--additional-tag", "--sign-by",
+    "--sign-by-sigstore", "--sign-by-sigstore-private-key", "--sign-passphrase-file",
+    "--multi-arch", "--encryption-key", "--decryption-key", "--dest-compress-format",
+    "--dest-compress-level", "--retry-times", "--retry-delay", "--image-parallel-copies",
+    "--digestfile", "-s", "--src", "-d", "--dest", "--append-suffix",
+];
+
 /// `bun` (its `-e` needs code, in `classify.rs`): `bun FILE` runs a file,
 /// `bun NAME` a package script.
 #[rustfmt::skip]
@@ -4909,13 +4931,14 @@ const QEMU_IMG_VALUES: &[&str] = &[
 
 // --- compiled at build time (see compact.rs: no pointers to relocate) ------
 
-/// The table, the specs kept out of its index (`deno`, `bun`, `emacs`), and the
+/// The table, the specs kept out of its index (`deno`, `bun`, `emacs`,
+/// `gpg`, `skopeo`), and the
 /// names classified by code (indexed, so one look-up answers both). A
 /// const, not a static: it is only read while compiling, so none of its
 /// pointers reach the binary.
 #[allow(clippy::large_const_arrays)]
-const ALL: [Spec; TABLE.len() + 5] = {
-    let mut all = [DENO; TABLE.len() + 5];
+const ALL: [Spec; TABLE.len() + 6] = {
+    let mut all = [DENO; TABLE.len() + 6];
     let mut i = 0;
     while i < TABLE.len() {
         all[i] = TABLE[i];
@@ -4924,7 +4947,8 @@ const ALL: [Spec; TABLE.len() + 5] = {
     all[TABLE.len() + 1] = BUN;
     all[TABLE.len() + 2] = EMACS;
     all[TABLE.len() + 3] = GPG;
-    all[TABLE.len() + 4] = cmd(CODE);
+    all[TABLE.len() + 4] = SKOPEO;
+    all[TABLE.len() + 5] = cmd(CODE);
     all
 };
 const SIZES: (usize, usize, usize) = sizes(&ALL);
@@ -4940,7 +4964,7 @@ static WORDS: [(u32, u16); W] = COMPACT.words;
 // the sort of the names is long for the const evaluator's lint, not endless
 #[allow(long_running_const_eval)]
 const INDEX_C: [(u16, u16); NAMES] =
-    index::<NAMES, K, W, B>(&COMPACT, TABLE.len(), TABLE.len() + 4);
+    index::<NAMES, K, W, B>(&COMPACT, TABLE.len(), TABLE.len() + 5);
 static INDEX: [(u16, u16); NAMES] = INDEX_C;
 static KEYS: [u64; NAMES] = keys(&COMPACT, &INDEX_C);
 
@@ -5012,6 +5036,12 @@ pub(crate) fn emacs() -> SpecRef {
 /// beside its input).
 pub(crate) fn gpg() -> SpecRef {
     SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 3)
+}
+
+/// `skopeo`'s spec (classified by code first, for a copy's destination on
+/// this machine).
+pub(crate) fn skopeo() -> SpecRef {
+    SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 4)
 }
 
 /// Is `name` classified by code rather than the table?
@@ -5099,6 +5129,7 @@ mod tests {
         same(&BUN, bun());
         same(&EMACS, emacs());
         same(&GPG, gpg());
+        same(&SKOPEO, skopeo());
         assert!(lookup("no-such-command").is_none());
         for n in CODE {
             assert_eq!(find(n), Found::Code, "{n}");

@@ -7077,3 +7077,40 @@ fn ops21_iac_policy() {
         ),
     ]);
 }
+
+/// Twenty-first blind batch: `skopeo copy` to a destination on this
+/// machine (`dir:`, `oci:`, `oci-archive:`, `docker-archive:`); copies
+/// between registries and from a local directory write nothing here.
+#[test]
+fn ops21_skopeo() {
+    check_pairs(&[
+        (
+            "skopeo copy docker://ghcr.io/acme/api:1.4 oci-archive:api-1.4.tar",
+            "skopeo copy oci-archive:api-1.4.tar docker://ghcr.io/acme/api:1.4",
+        ),
+        (
+            "skopeo copy docker://docker.io/library/alpine:3.20 dir:/tmp/alpine",
+            "skopeo copy dir:/tmp/alpine docker://ghcr.io/acme/alpine:3.20",
+        ),
+        (
+            "skopeo --insecure-policy copy --src-creds u:p docker://a/b:1 oci:./layout:1",
+            "skopeo copy docker://ghcr.io/acme/api:1.4.3 docker://123456789012.dkr.ecr.eu-west-1.amazonaws.com/api:1.4.3",
+        ),
+        (
+            "skopeo copy docker://a/b:1 docker-archive:b.tar:b:1",
+            "skopeo copy docker://a/b:1 containers-storage:b:1",
+        ),
+        (
+            "skopeo sync --src docker --dest dir registry.example.com/busybox /media/usb",
+            "skopeo sync --src docker --dest docker registry.example.com/busybox my-registry.local",
+        ),
+        (
+            "skopeo copy --digestfile digest.txt docker://a/b:1 docker://c/b:1",
+            "skopeo inspect docker://ghcr.io/acme/api:1.4",
+        ),
+        (
+            "skopeo login ghcr.io",
+            "skopeo list-tags docker://ghcr.io/acme/api",
+        ),
+    ]);
+}
