@@ -30,7 +30,7 @@ pub(crate) const CODE: &[&str] = &[
     "fdfind", "xargs", "gxargs", "parallel", "tar", "gtar", "bsdtar", "sqlite3", "duckdb",
     "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir", "psql", "julia", "ex", "ed", "red",
     "emacs",
-    "sox", "mlr", "miller", "mysql", "mariadb", "sftp", "gpg", "gpg2", "skopeo",
+    "sox", "mlr", "miller", "mysql", "mariadb", "sftp", "gpg", "gpg2", "skopeo", "ansible",
 ];
 
 const A: Targets = Targets::All;
@@ -1087,21 +1087,6 @@ pub(crate) const TABLE: &[Spec] = &[
         .files(&["--output-file-path", "--create-config"])
         .write_flags(&["--create-baseline"]),
     // `--tree DIR`: one JSON file per host
-    cmd(&["ansible"])
-        .values(&[
-            "-m", "--module-name", "-a", "--args", "-i", "--inventory", "-e", "--extra-vars",
-            "-u", "--user", "-f", "--forks", "-l", "--limit", "-B", "--background", "-P",
-            "--poll", "-M", "--module-path", "--private-key", "--key-file", "-T", "--timeout",
-            "-c", "--connection", "--become-user", "--become-method", "--vault-id",
-            "--vault-password-file", "--playbook-dir",
-        ])
-        .files(&["-t", "--tree"])
-        // the fetch module copies remote files to this machine
-        .write_flags(&[
-            "-m=fetch", "-m=ansible.builtin.fetch", "--module-name=fetch",
-            "--module-name=ansible.builtin.fetch",
-        ])
-        .read_only(&["-C", "--check"]),
     cmd(&["ansible-lint"])
         .write_flags(&["--fix", "--write", "--generate-ignore"])
         .files(&["--sarif-file"])
@@ -4405,6 +4390,28 @@ pub(crate) const SKOPEO_VALUES: &[&str] = &[
     "--digestfile", "-s", "--src", "-d", "--dest", "--append-suffix",
 ];
 
+/// `ansible HOSTS -m MODULE -a ARGS` (a module run on this machine needs
+/// code, in `classify.rs`): `--tree DIR` writes one JSON file per host; the
+/// fetch module copies remote files here; `--check` changes nothing.
+#[rustfmt::skip]
+pub(crate) const ANSIBLE: Spec = cmd(&["ansible"])
+    .values(ANSIBLE_VALUES)
+    .files(&["-t", "--tree"])
+    .write_flags(&[
+        "-m=fetch", "-m=ansible.builtin.fetch", "--module-name=fetch",
+        "--module-name=ansible.builtin.fetch",
+    ])
+    .read_only(&["-C", "--check"]);
+
+#[rustfmt::skip]
+pub(crate) const ANSIBLE_VALUES: &[&str] = &[
+    "-m", "--module-name", "-a", "--args", "-i", "--inventory", "-e", "--extra-vars", "-u",
+    "--user", "-f", "--forks", "-l", "--limit", "-B", "--background", "-P", "--poll", "-M",
+    "--module-path", "--private-key", "--key-file", "-T", "--timeout", "-c", "--connection",
+    "--become-user", "--become-method", "--vault-id", "--vault-password-file", "--playbook-dir",
+    "-t", "--tree",
+];
+
 /// `bun` (its `-e` needs code, in `classify.rs`): `bun FILE` runs a file,
 /// `bun NAME` a package script.
 #[rustfmt::skip]
@@ -4932,13 +4939,13 @@ const QEMU_IMG_VALUES: &[&str] = &[
 // --- compiled at build time (see compact.rs: no pointers to relocate) ------
 
 /// The table, the specs kept out of its index (`deno`, `bun`, `emacs`,
-/// `gpg`, `skopeo`), and the
+/// `gpg`, `skopeo`, `ansible`), and the
 /// names classified by code (indexed, so one look-up answers both). A
 /// const, not a static: it is only read while compiling, so none of its
 /// pointers reach the binary.
 #[allow(clippy::large_const_arrays)]
-const ALL: [Spec; TABLE.len() + 6] = {
-    let mut all = [DENO; TABLE.len() + 6];
+const ALL: [Spec; TABLE.len() + 7] = {
+    let mut all = [DENO; TABLE.len() + 7];
     let mut i = 0;
     while i < TABLE.len() {
         all[i] = TABLE[i];
@@ -4948,7 +4955,8 @@ const ALL: [Spec; TABLE.len() + 6] = {
     all[TABLE.len() + 2] = EMACS;
     all[TABLE.len() + 3] = GPG;
     all[TABLE.len() + 4] = SKOPEO;
-    all[TABLE.len() + 5] = cmd(CODE);
+    all[TABLE.len() + 5] = ANSIBLE;
+    all[TABLE.len() + 6] = cmd(CODE);
     all
 };
 const SIZES: (usize, usize, usize) = sizes(&ALL);
@@ -4964,7 +4972,7 @@ static WORDS: [(u32, u16); W] = COMPACT.words;
 // the sort of the names is long for the const evaluator's lint, not endless
 #[allow(long_running_const_eval)]
 const INDEX_C: [(u16, u16); NAMES] =
-    index::<NAMES, K, W, B>(&COMPACT, TABLE.len(), TABLE.len() + 5);
+    index::<NAMES, K, W, B>(&COMPACT, TABLE.len(), TABLE.len() + 6);
 static INDEX: [(u16, u16); NAMES] = INDEX_C;
 static KEYS: [u64; NAMES] = keys(&COMPACT, &INDEX_C);
 
@@ -5042,6 +5050,12 @@ pub(crate) fn gpg() -> SpecRef {
 /// this machine).
 pub(crate) fn skopeo() -> SpecRef {
     SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 4)
+}
+
+/// `ansible`'s spec (classified by code first, for a module run on this
+/// machine).
+pub(crate) fn ansible() -> SpecRef {
+    SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 5)
 }
 
 /// Is `name` classified by code rather than the table?
@@ -5130,6 +5144,7 @@ mod tests {
         same(&EMACS, emacs());
         same(&GPG, gpg());
         same(&SKOPEO, skopeo());
+        same(&ANSIBLE, ansible());
         assert!(lookup("no-such-command").is_none());
         for n in CODE {
             assert_eq!(find(n), Found::Code, "{n}");

@@ -7114,3 +7114,37 @@ fn ops21_skopeo() {
         ),
     ]);
 }
+
+/// Twenty-first blind batch: an ansible module run on this machine
+/// (`localhost`, `127.0.0.1`, `-c local`) writes here when it is a file
+/// module, and `-m shell`/`command` runs its arguments here; on other
+/// hosts, or under `--check`, nothing is written on this machine.
+#[test]
+fn ops21_ansible_local() {
+    check_pairs(&[
+        (
+            "ansible localhost -m ansible.builtin.file -a \"path=/tmp/ansible-marker state=touch\"",
+            "ansible web -m ansible.builtin.file -a \"path=/tmp/ansible-marker state=touch\"",
+        ),
+        (
+            "ansible localhost -m copy -a \"src=files/motd dest=/tmp/motd\"",
+            "ansible localhost -m copy -a \"src=files/motd dest=/tmp/motd\" --check",
+        ),
+        (
+            "ansible all -c local -m template -a 'src=a.j2 dest=a.conf'",
+            "ansible web -i inventory/prod -m copy -a 'src=files/nginx.conf dest=/etc/nginx/nginx.conf' -b --check",
+        ),
+        (
+            "ansible localhost -m shell -a 'rm -rf build'",
+            "ansible localhost -m shell -a 'df -h /'",
+        ),
+        (
+            "ansible 127.0.0.1 -a 'touch x'",
+            "ansible web -i inventory/prod -m shell -a 'rm -rf /tmp/x'",
+        ),
+        (
+            "ansible localhost -bCm file -a 'path=x state=absent' --tree out",
+            "ansible localhost -m setup",
+        ),
+    ]);
+}
