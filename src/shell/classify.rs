@@ -1627,6 +1627,30 @@ impl Cx<'_, '_, '_> {
             "sox" => self.sox(args, marks),
             "skopeo" => self.skopeo(args, marks),
             "ansible" => self.ansible(args, marks),
+            "kubectl" | "oc" => {
+                // `kubectl cp SRC [NS/]POD:PATH`: a word with a colon is a
+                // pod's path (kubectl's rule; the general `host:path` rule
+                // takes `ns/pod:path` for a local path): nothing is written here
+                let mut pos = Vec::new();
+                let mut i = 0;
+                while let Some(a) = args.get(i) {
+                    i += 1;
+                    if a.len() > 1 && a.starts_with('-') {
+                        if !a.contains('=') && table::KUBECTL_VALUES.contains(&a.as_ref()) {
+                            i += 1;
+                        }
+                        continue;
+                    }
+                    pos.push(a.as_ref());
+                }
+                if let ["cp", _, .., dest] = pos[..]
+                    && dest.contains(':')
+                    && !dest.starts_with(['/', '.', '~'])
+                {
+                    return;
+                }
+                self.apply_code_spec(table::kubectl(), name, args, marks);
+            }
             _ => {}
         }
     }

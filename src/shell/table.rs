@@ -30,7 +30,7 @@ pub(crate) const CODE: &[&str] = &[
     "fdfind", "xargs", "gxargs", "parallel", "tar", "gtar", "bsdtar", "sqlite3", "duckdb",
     "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir", "psql", "julia", "ex", "ed", "red",
     "emacs",
-    "sox", "mlr", "miller", "mysql", "mariadb", "sftp", "gpg", "gpg2", "skopeo", "ansible",
+    "sox", "mlr", "miller", "mysql", "mariadb", "sftp", "gpg", "gpg2", "skopeo", "ansible", "kubectl", "oc",
 ];
 
 const A: Targets = Targets::All;
@@ -1002,29 +1002,6 @@ pub(crate) const TABLE: &[Spec] = &[
         ]),
     // Compose as a program of its own, as `docker compose`
     cmd(&["docker-compose", "podman-compose"]).values(COMPOSE_VALUES).subs(COMPOSE),
-    cmd(&["kubectl", "oc"])
-        .values(&[
-            "-n", "--namespace", "--context", "-c", "--container", "--kubeconfig", "-l",
-            "--selector", "-o", "--output", "--cluster", "--user", "-f", "--filename",
-        ])
-        .subs(&[
-            sub(&["cp"]).writes_targets(Dest),
-            // the kubectl-slice plugin: one file per manifest into `-o DIR`
-            sub(&["slice"])
-                .output(&["-o", "--output-dir"])
-                .read_only(&["--dry-run", "--stdout"])
-                .values(&["-f", "--input-file", "--input-folder", "-t", "--template"]),
-            // a cluster change
-            sub(&["create"]),
-            // prints the converted manifests
-            sub(&["convert"]),
-            // ~/.kube/config
-            sub(&["config"]).subs(&[sub(&[
-                "use-context", "use", "set-context", "set-cluster", "set-credentials", "set",
-                "unset", "delete-context", "delete-cluster", "delete-user", "rename-context",
-            ])
-            .always()]),
-        ]),
     cmd(&["helm"])
         .values(&[
             "-n", "--namespace", "--kube-context", "-f", "--values", "--set", "--version",
@@ -4412,6 +4389,41 @@ pub(crate) const ANSIBLE_VALUES: &[&str] = &[
     "-t", "--tree",
 ];
 
+/// `kubectl` and `oc` (a copy into a pod needs code, in `classify.rs`).
+pub(crate) const KUBECTL: Spec = cmd(&["kubectl", "oc"]).values(KUBECTL_VALUES).subs(&[
+    sub(&["cp"]).writes_targets(Dest),
+    // the kubectl-slice plugin: one file per manifest into `-o DIR`
+    sub(&["slice"])
+        .output(&["-o", "--output-dir"])
+        .read_only(&["--dry-run", "--stdout"])
+        .values(&["-f", "--input-file", "--input-folder", "-t", "--template"]),
+    // a cluster change
+    sub(&["create"]),
+    // prints the converted manifests
+    sub(&["convert"]),
+    // ~/.kube/config
+    sub(&["config"]).subs(&[sub(&[
+        "use-context",
+        "use",
+        "set-context",
+        "set-cluster",
+        "set-credentials",
+        "set",
+        "unset",
+        "delete-context",
+        "delete-cluster",
+        "delete-user",
+        "rename-context",
+    ])
+    .always()]),
+]);
+
+#[rustfmt::skip]
+pub(crate) const KUBECTL_VALUES: &[&str] = &[
+    "-n", "--namespace", "--context", "-c", "--container", "--kubeconfig", "-l", "--selector",
+    "-o", "--output", "--cluster", "--user", "-f", "--filename",
+];
+
 /// `bun` (its `-e` needs code, in `classify.rs`): `bun FILE` runs a file,
 /// `bun NAME` a package script.
 #[rustfmt::skip]
@@ -4939,13 +4951,13 @@ const QEMU_IMG_VALUES: &[&str] = &[
 // --- compiled at build time (see compact.rs: no pointers to relocate) ------
 
 /// The table, the specs kept out of its index (`deno`, `bun`, `emacs`,
-/// `gpg`, `skopeo`, `ansible`), and the
+/// `gpg`, `skopeo`, `ansible`, `kubectl`), and the
 /// names classified by code (indexed, so one look-up answers both). A
 /// const, not a static: it is only read while compiling, so none of its
 /// pointers reach the binary.
 #[allow(clippy::large_const_arrays)]
-const ALL: [Spec; TABLE.len() + 7] = {
-    let mut all = [DENO; TABLE.len() + 7];
+const ALL: [Spec; TABLE.len() + 8] = {
+    let mut all = [DENO; TABLE.len() + 8];
     let mut i = 0;
     while i < TABLE.len() {
         all[i] = TABLE[i];
@@ -4956,7 +4968,8 @@ const ALL: [Spec; TABLE.len() + 7] = {
     all[TABLE.len() + 3] = GPG;
     all[TABLE.len() + 4] = SKOPEO;
     all[TABLE.len() + 5] = ANSIBLE;
-    all[TABLE.len() + 6] = cmd(CODE);
+    all[TABLE.len() + 6] = KUBECTL;
+    all[TABLE.len() + 7] = cmd(CODE);
     all
 };
 const SIZES: (usize, usize, usize) = sizes(&ALL);
@@ -4972,7 +4985,7 @@ static WORDS: [(u32, u16); W] = COMPACT.words;
 // the sort of the names is long for the const evaluator's lint, not endless
 #[allow(long_running_const_eval)]
 const INDEX_C: [(u16, u16); NAMES] =
-    index::<NAMES, K, W, B>(&COMPACT, TABLE.len(), TABLE.len() + 6);
+    index::<NAMES, K, W, B>(&COMPACT, TABLE.len(), TABLE.len() + 7);
 static INDEX: [(u16, u16); NAMES] = INDEX_C;
 static KEYS: [u64; NAMES] = keys(&COMPACT, &INDEX_C);
 
@@ -5056,6 +5069,11 @@ pub(crate) fn skopeo() -> SpecRef {
 /// machine).
 pub(crate) fn ansible() -> SpecRef {
     SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 5)
+}
+
+/// `kubectl`'s spec (classified by code first, for a copy into a pod).
+pub(crate) fn kubectl() -> SpecRef {
+    SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 6)
 }
 
 /// Is `name` classified by code rather than the table?
@@ -5145,6 +5163,7 @@ mod tests {
         same(&GPG, gpg());
         same(&SKOPEO, skopeo());
         same(&ANSIBLE, ansible());
+        same(&KUBECTL, kubectl());
         assert!(lookup("no-such-command").is_none());
         for n in CODE {
             assert_eq!(find(n), Found::Code, "{n}");

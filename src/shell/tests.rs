@@ -7148,3 +7148,25 @@ fn ops21_ansible_local() {
         ),
     ]);
 }
+
+/// Twenty-first blind batch: `kubectl cp` into a pod (`[ns/]pod:path`,
+/// kubectl's reading of a word with a colon) writes nothing here; out of a
+/// pod, the local destination is written.
+#[test]
+fn ops21_kubectl_cp() {
+    check_pairs(&[
+        (
+            "kubectl cp shop/db-0:/tmp/dump.sql ./dump.sql",
+            "kubectl cp ./fixtures/seed.sql shop/db-0:/tmp/seed.sql",
+        ),
+        (
+            "kubectl cp -c api shop/api-0:/tmp/heap.hprof /tmp/heap.hprof",
+            "kubectl -n shop cp -c api ./x.txt api-0:/tmp/x.txt",
+        ),
+        (
+            "oc cp web-0:/var/log/app.log ./app.log",
+            "oc cp ./conf web-0:/etc/app/",
+        ),
+        ("kubectl config use-context prod", "kubectl get pods -A"),
+    ]);
+}
