@@ -1681,6 +1681,32 @@ impl Cx<'_, '_, '_> {
             "emacs" => self.emacs(args, marks),
             "bun" => self.bun(args, stdin, marks),
             "sox" => self.sox(args, marks),
+            "skopeo" => self.skopeo(args, marks),
+            "ansible" => self.ansible(args, marks),
+            "kubectl" | "oc" => {
+                // `kubectl cp SRC [NS/]POD:PATH`: a word with a colon is a
+                // pod's path (kubectl's rule; the general `host:path` rule
+                // takes `ns/pod:path` for a local path): nothing is written here
+                let mut pos = Vec::new();
+                let mut i = 0;
+                while let Some(a) = args.get(i) {
+                    i += 1;
+                    if a.len() > 1 && a.starts_with('-') {
+                        if !a.contains('=') && table::KUBECTL_VALUES.contains(&a.as_ref()) {
+                            i += 1;
+                        }
+                        continue;
+                    }
+                    pos.push(a.as_ref());
+                }
+                if let ["cp", _, .., dest] = pos[..]
+                    && dest.contains(':')
+                    && !dest.starts_with(['/', '.', '~'])
+                {
+                    return;
+                }
+                self.apply_code_spec(table::kubectl(), name, args, marks);
+            }
             _ => {}
         }
     }
@@ -1871,6 +1897,136 @@ impl Cx<'_, '_, '_> {
                 self.write_to(format!("sox {e} {w}"), w, marks.path(f, w));
             }
         }
+    }
+
+    /// `skopeo copy SRC DEST`: DEST's transport says where the image goes;
+    /// `dir:PATH`, `oci:PATH[:REF]`, `oci-archive:PATH[:REF]` and
+    /// `docker-archive:PATH[:REF]` are on this machine (not `docker://`,
+    /// `containers-storage:`, `docker-daemon:`), and so is the directory of
+    /// `skopeo sync --dest dir SRC DIR`. The rest is the table's spec.
+    fn skopeo(&mut self, args: &[Arg<'_>], marks: Marks) {
+        let mut pos: Vec<usize> = Vec::new();
+        let mut to_dir = false;
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            i += 1;
+            let w = a.as_ref();
+            if w.len() < 2 || !w.starts_with('-') {
+                pos.push(i - 1);
+                continue;
+            }
+            let val = match w.split_once('=') {
+                Some((_, v)) => Some(v),
+                None if table::SKOPEO_VALUES.contains(&w) => {
+                    i += 1;
+                    args.get(i - 1).map(AsRef::as_ref)
+                }
+                None => None,
+            };
+            let key = w.split_once('=').map_or(w, |(k, _)| k);
+            if matches!(key, "-d" | "--dest") && val == Some("dir") {
+                to_dir = true;
+            }
+        }
+        if let [verb, _, .., last] = pos[..] {
+            let dest = args[last].as_ref();
+            let path = match args[verb].as_ref() {
+                "copy" => ["dir:", "oci:", "oci-archive:", "docker-archive:"]
+                    .iter()
+                    .find_map(|t| dest.strip_prefix(t))
+                    // `oci:PATH:REF`: the reference after the path
+                    .map(|p| match dest.starts_with("dir:") {
+                        true => p,
+                        false => p.split(':').next().unwrap_or(p),
+                    }),
+                "sync" if to_dir => Some(dest),
+                _ => None,
+            };
+            if let Some(p) = path.filter(|p| !p.is_empty()) {
+                let verb = args[verb].as_ref();
+                self.write_to(format!("skopeo {verb} {dest}"), p, marks.path(last, dest));
+            }
+        }
+        self.apply_code_spec(table::skopeo(), "skopeo", args, marks);
+    }
+
+    /// `ansible HOSTS [-m MODULE] [-a ARGS]` with HOSTS `localhost` (or
+    /// `127.0.0.1`, or any under `-c local`) runs the module here: a module
+    /// that writes files (`file`, `copy`, `template`, `lineinfile`, …)
+    /// writes here, and the `command`/`shell` module's arguments (the
+    /// default module is `command`) are shell code. Not under `--check`.
+    /// The rest is the table's spec (`--tree`, the fetch module).
+    fn ansible(&mut self, args: &[Arg<'_>], marks: Marks) {
+        let (mut hosts, mut module, mut code) = (None, "command", None);
+        let (mut local, mut check) = (false, false);
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            i += 1;
+            let w = a.as_ref();
+            if w.len() < 2 || !w.starts_with('-') {
+                hosts.get_or_insert(w);
+                continue;
+            }
+            // the option and its value: `--k=v`, `--k v`, `-k v`, `-kv`,
+            // `-Ck v` (flags, then one that takes a value)
+            let (key, val, vi) =
+                if let Some((k, v)) = w.split_once('=').filter(|_| w.starts_with("--")) {
+                    (k, Some(v), i - 1)
+                } else if w.starts_with("--") {
+                    if table::ANSIBLE_VALUES.contains(&w) {
+                        i += 1;
+                        (w, args.get(i - 1).map(AsRef::as_ref), i - 1)
+                    } else {
+                        (w, None, i - 1)
+                    }
+                } else {
+                    let mut found = (w, None, i - 1);
+                    for (k, c) in w.char_indices().skip(1) {
+                        if c == 'C' {
+                            check = true;
+                        }
+                        let key = format!("-{c}");
+                        if let Some(v) = table::ANSIBLE_VALUES.iter().find(|v| **v == key) {
+                            let rest = &w[k + c.len_utf8()..];
+                            found = if rest.is_empty() {
+                                i += 1;
+                                (*v, args.get(i - 1).map(AsRef::as_ref), i - 1)
+                            } else {
+                                (*v, Some(rest), i - 1)
+                            };
+                            break;
+                        }
+                    }
+                    found
+                };
+            match (key, val) {
+                ("--check", _) => check = true,
+                ("-m" | "--module-name", Some(m)) => module = m,
+                ("-a" | "--args", Some(v)) => code = Some((vi, v)),
+                ("-c" | "--connection", Some("local")) => local = true,
+                _ => {}
+            }
+        }
+        let local = local || hosts.is_some_and(|h| matches!(h, "localhost" | "127.0.0.1"));
+        if local && !check {
+            let name = module.rsplit('.').next().unwrap_or(module);
+            match name {
+                "command" | "shell" => {
+                    if let Some((vi, c)) = code {
+                        let who = format!("ansible -m {module}");
+                        if marks.code(vi, c) {
+                            self.unknown(format_args!("the code run by {who}"), c);
+                        }
+                        self.reanalyse(c);
+                    }
+                }
+                "file" | "copy" | "template" | "lineinfile" | "blockinfile" | "replace"
+                | "get_url" | "unarchive" | "archive" | "assemble" | "git" | "ini_file"
+                | "tempfile" => self.write(format!("ansible -m {module}")),
+                _ => {}
+            }
+        }
+        self.apply_code_spec(table::ansible(), "ansible", args, marks);
     }
 
     /// `cd DIR` as the first command of the line (`cd /repo && …`): later

@@ -12,7 +12,7 @@
 //! cost more than a whole hook call (a 72 KB TOML document took ~7 ms to
 //! parse on the build machine). Its name index is sorted at compile time.
 
-use super::code::Lang::{Php, Python};
+use super::code::Lang::{self, Php, Python};
 use super::compact::{
     CODE_NODE, Compact, Node, SpecRef, Table, compile, index, keys, sizes, top_names,
 };
@@ -30,10 +30,57 @@ pub(crate) const CODE: &[&str] = &[
     "fdfind", "xargs", "gxargs", "parallel", "tar", "gtar", "bsdtar", "sqlite3", "duckdb",
     "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir", "psql", "julia", "ex", "ed", "red",
     "emacs",
-    "sox", "mlr", "miller", "mysql", "mariadb", "sftp", "gpg", "gpg2",
+    "sox", "mlr", "miller", "mysql", "mariadb", "sftp", "gpg", "gpg2", "skopeo", "ansible", "kubectl", "oc",
 ];
 
 const A: Targets = Targets::All;
+
+const SOPS_VALUES: &[&str] = &[
+    "--extract",
+    "--set",
+    "--input-type",
+    "--output-type",
+    "--age",
+    "-a",
+    "--pgp",
+    "-p",
+    "--kms",
+    "-k",
+    "--gcp-kms",
+    "--azure-kv",
+    "--hc-vault-transit",
+    "--config",
+    "--encrypted-regex",
+    "--unencrypted-regex",
+    "--filename-override",
+    "--indent",
+];
+
+const RCLONE_VALUES: &[&str] = &[
+    "--config",
+    "--include",
+    "--exclude",
+    "--filter",
+    "--transfers",
+];
+
+/// `docker build`, `docker buildx build|bake`: `-o type=local,dest=DIR`,
+/// the image ID and metadata files, a cache exported to a local directory.
+const DOCKER_BUILD: Spec = sub(&["build"])
+    .values(&[
+        "-t",
+        "--tag",
+        "-f",
+        "--file",
+        "--build-arg",
+        "--target",
+        "--platform",
+        "--cache-to",
+        "--cache-from",
+    ])
+    .output(&["-o", "--output"])
+    .files(&["--iidfile", "--metadata-file"])
+    .write_flags(&["--cache-to=*type=local*"]);
 
 /// sox's effects: the words after its output file (`sox IN OUT trim 0 10`;
 /// see `classify::sox`).
@@ -71,6 +118,8 @@ const WRITING_ENV: &[(&str, &[&str])] = &[
     // the log file terraform (with `TF_LOG`) and packer write
     ("TF_LOG_PATH", &[]),
     ("PACKER_LOG_PATH", &[]),
+    // ansible's log file
+    ("ANSIBLE_LOG_PATH", &[]),
 ];
 
 /// Does the assignment `w` (`NAME=VALUE`) make its command write?
@@ -202,16 +251,16 @@ pub(crate) const TABLE: &[Spec] = &[
         "yamllint", "actionlint", "cspell", "vale", "proselint", "write-good", "alex",
         "staticcheck", "golint", "revive", "govulncheck", "errcheck", "ineffassign", "gosec",
         "cargo-deny", "cargo-audit", "cargo-outdated", "cargo-udeps", "cargo-bloat",
-        "cargo-expand", "tfsec", "kubeval", "kubeconform", "conftest", "opa",
+        "cargo-expand", "tfsec", "kubeval", "kubeconform",
         "spectral", "commitlint", "danger", "sonar-scanner", "luacheck",
         "credo", "reek", "htmlhint", "jshint", "jscs", "vue-tsc",
         "svelte-check", "vite", "webpack", "rollup", "esbuild", "parcel",
         "serve", "http-server", "live-server", "nodemon",
         "forever", "uvicorn", "hypercorn",
-        "mongosh", "mongo", "pg_isready", "curlie", "grpcurl", "websocat", "wrk",
+        "pg_isready", "curlie", "grpcurl", "websocat", "wrk",
         "hey", "locust", "siege", "lighthouse", "k9s", "stern", "ansible-playbook",
         "crictl", "ctr",
-        "dive", "grype", "syft", "lazydocker", "ctop", "spruce",
+        "lazydocker", "ctop", "spruce",
     ]),
     // command-line tools whose own subcommands are judged by the general
     // rules' verbs, as a known command's unlisted subcommand is (`astro
@@ -269,9 +318,12 @@ pub(crate) const TABLE: &[Spec] = &[
         .always()]),
     // the machine's kube config: a cluster's credentials merged in, a
     // context or namespace switched (`kubectx NAME`, not `kubectx -c`)
-    cmd(&["minikube"])
-        .values(&["-p", "--profile"])
-        .subs(&[sub(&["update-context"]).always()]),
+    // `start` and `delete` also create or remove the machine's profile under
+    // ~/.minikube; `logs --file` writes the log
+    cmd(&["minikube"]).values(&["-p", "--profile"]).subs(&[
+        sub(&["update-context", "start", "delete"]).always(),
+        sub(&["logs"]).files(&["--file"]),
+    ]),
     cmd(&["eksctl"]).subs(&[sub(&["utils"]).subs(&[sub(&["write-kubeconfig"]).always()])]),
     // doctl's own config: an access token saved, switched or removed
     cmd(&["doctl"]).subs(&[
@@ -281,7 +333,12 @@ pub(crate) const TABLE: &[Spec] = &[
         .subs(&[sub(&["save", "remove"]).always()])])]),
         sub(&["auth"]).subs(&[sub(&["init", "switch", "remove"]).always()]),
     ]),
-    cmd(&["k3d"]).subs(&[sub(&["kubeconfig"]).subs(&[sub(&["merge", "write"]).always()])]),
+    cmd(&["k3d"]).subs(&[
+        sub(&["kubeconfig"]).subs(&[sub(&["merge", "write"]).always()]),
+        sub(&["cluster"]).subs(&[sub(&["create", "delete"])
+            .always()
+            .read_only(&["--kubeconfig-update-default=false"])]),
+    ]),
     cmd(&["kubectx", "kubens"]).with_args(1).write_flags(&["-d", "-u", "--unset"]),
     // registry tools: copies between registries are remote; `export IMG
     // FILE` and `pull IMG FILE` write the tarball (`-` is stdout)
@@ -471,10 +528,25 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["age"])
         .values(&["-r", "-R", "-i"])
         .output(&["-o", "--output"]),
+    // `sops FILE` (or `edit`, `set`, `unset`, `updatekeys`) rewrites FILE;
+    // `-d`, `-e`, `-r` print the result, unless `-i` or `--output`
     cmd(&["sops"])
+        .writes_targets(Last)
+        .listing(&["-d", "--decrypt", "-e", "--encrypt", "-r", "--rotate"])
         .write_flags(&["-i", "--in-place"])
-        .targets(A)
-        .output(&["--output"]),
+        .output(&["--output"])
+        .read_only(&["-v", "--version"])
+        .values(SOPS_VALUES)
+        .subs(&[
+            sub(&["edit", "set", "unset"]).writes_targets(Targets::First).values(SOPS_VALUES),
+            sub(&["updatekeys"]).writes_targets(A),
+            sub(&["decrypt", "encrypt", "rotate"])
+                .write_flags(&["-i", "--in-place"])
+                .targets(Last)
+                .output(&["--output"])
+                .values(SOPS_VALUES),
+            sub(&["exec-env", "exec-file", "filestatus", "keyservice", "publish"]),
+        ]),
     cmd(&["ssh-keygen"])
         .always()
         .values(&[
@@ -578,6 +650,38 @@ pub(crate) const TABLE: &[Spec] = &[
         ])
         .output(&["-f", "--file"]),
     cmd(&["mysqldump", "mariadb-dump"]).output(&["-r", "--result-file"]),
+    // the backup's directory (`-D -`: a tar stream to stdout)
+    cmd(&["pg_basebackup"])
+        .values(&[
+            "-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username", "-F", "--format",
+            "-X", "--wal-method", "-Z", "--compress", "-c", "--checkpoint", "-l", "--label", "-r",
+            "--max-rate", "-T", "--tablespace-mapping", "-S", "--slot", "-t", "--target",
+        ])
+        .output(&["-D", "--pgdata"]),
+    // a new cluster's data directory: `-D DIR`, `initdb DIR` or `$PGDATA`
+    cmd(&["initdb"])
+        .always()
+        .targets(Targets::First)
+        .output(&["-D", "--pgdata"])
+        .values(&[
+            "-U", "--username", "-E", "--encoding", "-A", "--auth", "--auth-host", "--auth-local",
+            "-X", "--waldir", "--locale", "--locale-provider", "--lc-collate", "--lc-ctype",
+            "--pwfile", "-L", "--wal-segsize", "-c", "--set",
+        ]),
+    // `./dump` unless `--out DIR` (`-`: stdout) or `--archive` (bare: stdout;
+    // `--archive=FILE`)
+    cmd(&["mongodump"])
+        .always()
+        .listing(&["--archive"])
+        .write_flags(&["--archive=*"])
+        .output(&["-o", "--out"])
+        .values(&[
+            "-d", "--db", "-c", "--collection", "-h", "--host", "--port", "-u", "--username",
+            "-p", "--password", "-q", "--query", "--uri",
+        ]),
+    // `--eval CODE` is JavaScript (`require("fs")`); `db.…` changes the
+    // server, not files
+    cmd(&["mongosh", "mongo"]).inline_code(Lang::Node, &["--eval"]),
     cmd(&["less"]).files(&["-o", "-O", "--log-file", "--LOG-FILE"]),
     cmd(&["tree"])
         .values(&[
@@ -792,16 +896,25 @@ pub(crate) const TABLE: &[Spec] = &[
             "--min-size", "--max-delete",
         ])
         .files(&["--log-file", "--backup-dir"]),
+    // the paths among its arguments that are local (not `remote:path`): a
+    // copy's destination, a move's source too
     cmd(&["rclone"])
         .read_only(&["-n", "--dry-run"])
-        .values(&[
-            "--config", "--include", "--exclude", "--filter", "--transfers",
-        ])
-        .subs(&[sub(&[
-            "copy", "sync", "move", "copyto", "moveto", "delete", "deletefile", "purge", "mkdir",
-            "rmdir", "rmdirs", "bisync", "copyurl", "dedupe", "mount",
-        ])
-        .always()]),
+        .values(RCLONE_VALUES)
+        .subs(&[
+            sub(&["copy", "sync", "copyto", "copyurl"])
+                .writes_targets(Dest)
+                .read_only(&["-n", "--dry-run"])
+                .values(RCLONE_VALUES),
+            sub(&[
+                "move", "moveto", "delete", "deletefile", "purge", "mkdir", "rmdir", "rmdirs",
+                "bisync", "dedupe",
+            ])
+            .writes_targets(A)
+            .read_only(&["-n", "--dry-run"])
+            .values(RCLONE_VALUES),
+            sub(&["mount"]).always(),
+        ]),
     cmd(&["aws"])
         .values(&[
             "--profile", "--region", "--output", "--endpoint-url", "--query", "--color",
@@ -821,6 +934,9 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["configure"]).subs(&[sub(&["set", "import", "sso"]).always()]),
             // ~/.kube/config
             sub(&["eks"]).subs(&[sub(&["update-kubeconfig"]).always()]),
+            // the packaged template (without the option, standard output)
+            sub(&["cloudformation"])
+                .subs(&[sub(&["package"]).output(&["--output-template-file"])]),
             // the response goes to the file named last
             sub(&["lambda"]).subs(&[sub(&["invoke"]).writes_targets(Last).values(&[
                 "--function-name", "--payload", "--invocation-type", "--log-type", "--qualifier",
@@ -871,6 +987,22 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["config"]).subs(&[sub(&["set", "unset"]).always()]),
             // azureProfile.json
             sub(&["account"]).subs(&[sub(&["set", "clear"]).always()]),
+            sub(&["keyvault"]).subs(&[sub(&["secret", "certificate", "key"]).subs(&[sub(&[
+                "download", "backup",
+            ])
+            .output(&["-f", "--file"])
+            .values(&["--vault-name", "-n", "--name", "--id", "-e", "--encoding", "-v", "--version"])])]),
+            // the registry's credentials in docker's config.json, unless
+            // `--expose-token` prints a token instead
+            sub(&["acr"])
+                .subs(&[sub(&["login"]).always().read_only(&["-t", "--expose-token"])]),
+            // `main.json` beside `main.bicep` (a formatted or decompiled
+            // file likewise), unless `--stdout`
+            sub(&["bicep"]).subs(&[sub(&["build", "build-params", "decompile", "format"])
+                .always()
+                .read_only(&["--stdout"])
+                .output(&["--outfile", "--outdir"])
+                .values(&["-f", "--file"])]),
         ]),
     cmd(&["vercel"])
         .values(&["--cwd", "--scope", "-S", "--token", "-t", "-A", "--local-config"])
@@ -885,9 +1017,14 @@ pub(crate) const TABLE: &[Spec] = &[
         ]),
     cmd(&["gsutil"])
         .values(&["-h", "-o", "-u"])
-        .subs(&[sub(&["cp", "mv", "rsync"])
-            .writes_targets(Dest)
-            .values(&["-z", "-Z"])]),
+        .subs(&[
+            sub(&["cp", "mv"]).writes_targets(Dest).values(&["-z", "-Z"]),
+            // `rsync -n`: a dry run (`cp -n` is no-clobber)
+            sub(&["rsync"])
+                .writes_targets(Dest)
+                .read_only(&["-n"])
+                .values(&["-x", "-y", "-j"]),
+        ]),
     cmd(&["docker", "podman", "nerdctl"])
         .values(&[
             "-H", "--host", "-c", "--context", "--config", "-l", "--log-level",
@@ -927,35 +1064,19 @@ pub(crate) const TABLE: &[Spec] = &[
             ]),
             sub(&["image"]).subs(&[sub(&["save"]).output(&["-o", "--output"])]),
             sub(&["save", "export"]).output(&["-o", "--output"]),
-            sub(&["build", "buildx"])
-                .values(&[
-                    "-t", "--tag", "-f", "--file", "--build-arg", "--target", "--platform",
-                ])
-                .output(&["-o", "--output"])
-                .files(&["--iidfile", "--metadata-file"])
-                .subs(&[sub(&["build", "bake"]).output(&["-o", "--output"])]),
+            DOCKER_BUILD,
+            sub(&["buildx"]).values(&["--builder"]).subs(&[
+                Spec {
+                    names: &["build", "bake"],
+                    ..DOCKER_BUILD
+                },
+                // a builder instance's files under ~/.docker/buildx
+                sub(&["create", "use", "rm"]).always(),
+            ]),
             sub(&["compose"]).values(COMPOSE_VALUES).subs(COMPOSE),
         ]),
     // Compose as a program of its own, as `docker compose`
     cmd(&["docker-compose", "podman-compose"]).values(COMPOSE_VALUES).subs(COMPOSE),
-    cmd(&["kubectl", "oc"])
-        .values(&[
-            "-n", "--namespace", "--context", "-c", "--container", "--kubeconfig", "-l",
-            "--selector", "-o", "--output", "--cluster", "--user", "-f", "--filename",
-        ])
-        .subs(&[
-            sub(&["cp"]).writes_targets(Dest),
-            // a cluster change
-            sub(&["create"]),
-            // prints the converted manifests
-            sub(&["convert"]),
-            // ~/.kube/config
-            sub(&["config"]).subs(&[sub(&[
-                "use-context", "use", "set-context", "set-cluster", "set-credentials", "set",
-                "unset", "delete-context", "delete-cluster", "delete-user", "rename-context",
-            ])
-            .always()]),
-        ]),
     cmd(&["helm"])
         .values(&[
             "-n", "--namespace", "--kube-context", "-f", "--values", "--set", "--version",
@@ -981,6 +1102,22 @@ pub(crate) const TABLE: &[Spec] = &[
                     "--chart-tests-path",
                 ]),
         ]),
+    // helmfile.lock
+    cmd(&["helmfile"])
+        .values(&[
+            "-f", "--file", "-e", "--environment", "-l", "--selector", "-n", "--namespace",
+            "--kube-context",
+        ])
+        .subs(&[sub(&["deps"]).always()]),
+    // an SBOM file per `-o FORMAT=FILE` (bare `-o FORMAT`: stdout)
+    cmd(&["syft"])
+        .values(&["-o", "--output", "-c", "--config", "-t", "--template", "-s", "--scope"])
+        .write_flags(&["-o=*=*", "--output=*=*"])
+        .files(&["--file"]),
+    cmd(&["grype"])
+        .values(&["-o", "--output", "-c", "--config", "-t", "--template", "-f", "--fail-on"])
+        .files(&["--file"]),
+    cmd(&["dive"]).values(&["--source", "-c", "--config"]).files(&["-j", "--json"]),
     // README.md in each chart, unless `--dry-run` prints it
     cmd(&["helm-docs"])
         .always()
@@ -1002,15 +1139,6 @@ pub(crate) const TABLE: &[Spec] = &[
         .files(&["--output-file-path", "--create-config"])
         .write_flags(&["--create-baseline"]),
     // `--tree DIR`: one JSON file per host
-    cmd(&["ansible"])
-        .values(&[
-            "-m", "--module-name", "-a", "--args", "-i", "--inventory", "-e", "--extra-vars",
-            "-u", "--user", "-f", "--forks", "-l", "--limit", "-B", "--background", "-P",
-            "--poll", "-M", "--module-path", "--private-key", "--key-file", "-T", "--timeout",
-            "-c", "--connection", "--become-user", "--become-method", "--vault-id",
-            "--vault-password-file", "--playbook-dir",
-        ])
-        .files(&["-t", "--tree"]),
     cmd(&["ansible-lint"])
         .write_flags(&["--fix", "--write", "--generate-ignore"])
         .files(&["--sarif-file"])
@@ -1048,6 +1176,8 @@ pub(crate) const TABLE: &[Spec] = &[
             // terragrunt's formatter of terragrunt.hcl files
             sub(&["hclfmt"]).always().read_only(&["--terragrunt-check", "--check"]),
             sub(&["hcl"]).subs(&[sub(&["fmt", "format"]).always().read_only(&["--check"])]),
+            // terragrunt_rendered.json, or the file `--terragrunt-json-out` names
+            sub(&["render-json"]).always().output(&["--terragrunt-json-out", "--json-out"]),
             sub(&[
                 "init", "apply", "destroy", "import", "refresh", "taint", "untaint", "get",
                 "force-unlock",
@@ -3008,20 +3138,29 @@ pub(crate) const TABLE: &[Spec] = &[
         .subs(&[
             sub(&["fmt"]).always(),
             sub(&["flake"]).subs(&[sub(&["update", "lock", "init", "new"]).always()]),
+            // `-o`: the out-link's name; `--profile`: a profile link
+            sub(&["build"]).output(&["-o", "--out-link"]).files(&["--profile"]),
             sub(&["develop", "shell"])
                 .run_after(&["-c", "--command"])
-                .values(&["-i", "-k", "--keep", "-s", "--set-env-var"]),
+                .values(&["-i", "-k", "--keep", "-s", "--set-env-var"])
+                .files(&["--profile"]),
+            // a store or binary cache on this machine (not `ssh://`, `s3://`)
+            sub(&["copy"])
+                .values(&["--to", "--from"])
+                .write_flags(&["--to=file://*", "--to=/*", "--to=.*", "--to=~*"]),
             sub(&["profile"]).subs(&[sub(&["install", "remove", "upgrade", "add"]).always()]),
         ]),
     cmd(&["nix-shell"])
         .code(&["--run", "--command"])
         .values(&["-p", "-A", "-I", "--arg", "--argstr"]),
+    // store paths and old generations deleted
+    cmd(&["nix-collect-garbage"]).always(),
     cmd(&["nix-env"]).write_flags(&["-i", "--install", "-e", "--uninstall", "-u", "--upgrade"]),
     cmd(&["buildifier"])
         .writes_targets(A)
         .read_only(&[
             "-mode=check", "--mode=check", "-mode=diff", "--mode=diff", "-mode=print_if_changed",
-            "-d", "-lint=warn", "--lint=warn",
+            "-d",
         ])
         .values(&["-type", "--type", "-path", "--path"]),
     // `--fix` asks before each fix, `--fix-all` before all of them; `init`
@@ -3126,6 +3265,14 @@ pub(crate) const TABLE: &[Spec] = &[
         .values(&[
             "-config", "-indent-spaces", "-wrap", "-w", "-access", "-language",
         ]),
+    // `-o FILE`; `-m DIR`: a file per field of the result
+    cmd(&["jsonnet"])
+        .values(&[
+            "-J", "--jpath", "-V", "--ext-str", "--ext-str-file", "--ext-code", "--ext-code-file",
+            "-A", "--tla-str", "--tla-str-file", "--tla-code", "--tla-code-file", "-s",
+            "--max-stack", "-t", "--max-trace",
+        ])
+        .output(&["-o", "--output-file", "-m", "--multi"]),
     cmd(&["jsonnetfmt"])
         .write_flags(&["-i", "--in-place"])
         .targets(A)
@@ -3726,6 +3873,32 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["print *", "print"]),
             sub(&["* *", "delete", "fix"]).always(),
         ])]),
+    // `step certificate create SUBJECT CRT KEY`: the certificate and its key
+    cmd(&["step"]).subs(&[sub(&["certificate"]).subs(&[sub(&["create"])
+        .writes_targets(From(2))
+        .values(&[
+            "--profile", "--ca", "--ca-key", "--ca-password-file", "--password-file", "--kty",
+            "--crv", "--curve", "--size", "--not-before", "--not-after", "--san", "--template",
+            "--set", "--set-file", "--key", "--key-password-file",
+        ])])]),
+    // `cfssljson -bare NAME`: NAME.pem, NAME-key.pem, NAME.csr, unless `-stdout`
+    cmd(&["cfssljson"]).always().read_only(&["-stdout", "--stdout", "-version"]).values(&["-f"]),
+    // provider and module bindings, under .gen/
+    cmd(&["cdktf"]).subs(&[sub(&["get"]).always()]),
+    cmd(&["etcdctl"])
+        .values(&[
+            "--endpoints", "--cacert", "--cert", "--key", "--user", "--password", "--dial-timeout",
+            "--command-timeout", "-w", "--write-out",
+        ])
+        .subs(&[sub(&["snapshot"]).subs(&[
+            sub(&["save"]).writes_targets(Targets::First),
+            // the member's data directory (`--data-dir`, else NAME.etcd)
+            sub(&["restore"]).always().output(&["--data-dir"]),
+        ])]),
+    // `opa fmt -w` rewrites its files (bare, it prints them)
+    cmd(&["opa"]).subs(&[sub(&["fmt"]).write_flags(&["-w", "--write"]).targets(A)]),
+    // `conftest pull URL`: the policies, into ./policy or `--policy DIR`
+    cmd(&["conftest"]).subs(&[sub(&["pull"]).always()]),
     cmd(&["cosign"]).subs(&[
         sub(&["generate-key-pair"]).always(),
         sub(&["sign-blob"]).files(&["--output-signature", "--output-certificate", "--bundle"]),
@@ -3734,7 +3907,11 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["ar"]).subs(&[sub(&["*x*", "*r*", "*q*", "*d*", "*m*", "*s*"]).always()]),
     // ~/.kube/config
     cmd(&["kind"]).subs(&[
-        sub(&["export"]).subs(&[sub(&["kubeconfig"]).always()]),
+        sub(&["export"]).subs(&[
+            sub(&["kubeconfig"]).always(),
+            // the logs, into DIR or a new temporary directory
+            sub(&["logs"]).always().targets(Targets::First).values(&["--name", "--kubeconfig"]),
+        ]),
         sub(&["create", "delete"]).subs(&[sub(&["cluster"]).always()]),
     ]),
     // .netlify/state.json
@@ -4471,6 +4648,85 @@ pub(crate) const GPG: Spec = cmd(&["gpg", "gpg2"])
     ])
     .read_only(&["--import-options=show-only", "--show-keys"]);
 
+/// `skopeo` (a copy's destination on this machine needs code, in
+/// `classify.rs`): `copy --digestfile FILE`; its other subcommands are
+/// judged by the general rules' verbs (`login`).
+#[rustfmt::skip]
+pub(crate) const SKOPEO: Spec = cmd(&["skopeo"])
+    .values(SKOPEO_VALUES)
+    .subs(&[sub(&["copy", "sync"]).values(SKOPEO_VALUES).files(&["--digestfile"])]);
+
+/// skopeo's options that take a value as the next word (global, `copy`,
+/// `sync`).
+#[rustfmt::skip]
+pub(crate) const SKOPEO_VALUES: &[&str] = &[
+    "--policy", "--registries.d", "--tmpdir", "--command-timeout", "--override-arch",
+    "--override-os", "--override-variant", "--authfile", "--src-authfile", "--dest-authfile",
+    "--src-creds", "--dest-creds", "--src-cert-dir", "--dest-cert-dir", "--src-registry-token",
+    "--dest-registry-token", "-f", "--format", "--additional-tag", "--sign-by",
+    "--sign-by-sigstore", "--sign-by-sigstore-private-key", "--sign-passphrase-file",
+    "--multi-arch", "--encryption-key", "--decryption-key", "--dest-compress-format",
+    "--dest-compress-level", "--retry-times", "--retry-delay", "--image-parallel-copies",
+    "--digestfile", "-s", "--src", "-d", "--dest", "--append-suffix",
+];
+
+/// `ansible HOSTS -m MODULE -a ARGS` (a module run on this machine needs
+/// code, in `classify.rs`): `--tree DIR` writes one JSON file per host; the
+/// fetch module copies remote files here; `--check` changes nothing.
+#[rustfmt::skip]
+pub(crate) const ANSIBLE: Spec = cmd(&["ansible"])
+    .values(ANSIBLE_VALUES)
+    .files(&["-t", "--tree"])
+    .write_flags(&[
+        "-m=fetch", "-m=ansible.builtin.fetch", "--module-name=fetch",
+        "--module-name=ansible.builtin.fetch",
+    ])
+    .read_only(&["-C", "--check"]);
+
+#[rustfmt::skip]
+pub(crate) const ANSIBLE_VALUES: &[&str] = &[
+    "-m", "--module-name", "-a", "--args", "-i", "--inventory", "-e", "--extra-vars", "-u",
+    "--user", "-f", "--forks", "-l", "--limit", "-B", "--background", "-P", "--poll", "-M",
+    "--module-path", "--private-key", "--key-file", "-T", "--timeout", "-c", "--connection",
+    "--become-user", "--become-method", "--vault-id", "--vault-password-file", "--playbook-dir",
+    "-t", "--tree",
+];
+
+/// `kubectl` and `oc` (a copy into a pod needs code, in `classify.rs`).
+pub(crate) const KUBECTL: Spec = cmd(&["kubectl", "oc"]).values(KUBECTL_VALUES).subs(&[
+    sub(&["cp"]).writes_targets(Dest),
+    // the kubectl-slice plugin: one file per manifest into `-o DIR`
+    sub(&["slice"])
+        .output(&["-o", "--output-dir"])
+        .read_only(&["--dry-run", "--stdout"])
+        .values(&["-f", "--input-file", "--input-folder", "-t", "--template"]),
+    // a cluster change
+    sub(&["create"]),
+    // prints the converted manifests
+    sub(&["convert"]),
+    // ~/.kube/config
+    sub(&["config"]).subs(&[sub(&[
+        "use-context",
+        "use",
+        "set-context",
+        "set-cluster",
+        "set-credentials",
+        "set",
+        "unset",
+        "delete-context",
+        "delete-cluster",
+        "delete-user",
+        "rename-context",
+    ])
+    .always()]),
+]);
+
+#[rustfmt::skip]
+pub(crate) const KUBECTL_VALUES: &[&str] = &[
+    "-n", "--namespace", "--context", "-c", "--container", "--kubeconfig", "-l", "--selector",
+    "-o", "--output", "--cluster", "--user", "-f", "--filename",
+];
+
 /// `bun` (its `-e` needs code, in `classify.rs`): `bun FILE` runs a file,
 /// `bun NAME` a package script.
 #[rustfmt::skip]
@@ -5016,13 +5272,14 @@ const QEMU_IMG_VALUES: &[&str] = &[
 
 // --- compiled at build time (see compact.rs: no pointers to relocate) ------
 
-/// The table, the specs kept out of its index (`deno`, `bun`, `emacs`), and the
+/// The table, the specs kept out of its index (`deno`, `bun`, `emacs`,
+/// `gpg`, `skopeo`, `ansible`, `kubectl`), and the
 /// names classified by code (indexed, so one look-up answers both). A
 /// const, not a static: it is only read while compiling, so none of its
 /// pointers reach the binary.
 #[allow(clippy::large_const_arrays)]
-const ALL: [Spec; TABLE.len() + 5] = {
-    let mut all = [DENO; TABLE.len() + 5];
+const ALL: [Spec; TABLE.len() + 8] = {
+    let mut all = [DENO; TABLE.len() + 8];
     let mut i = 0;
     while i < TABLE.len() {
         all[i] = TABLE[i];
@@ -5031,7 +5288,10 @@ const ALL: [Spec; TABLE.len() + 5] = {
     all[TABLE.len() + 1] = BUN;
     all[TABLE.len() + 2] = EMACS;
     all[TABLE.len() + 3] = GPG;
-    all[TABLE.len() + 4] = cmd(CODE);
+    all[TABLE.len() + 4] = SKOPEO;
+    all[TABLE.len() + 5] = ANSIBLE;
+    all[TABLE.len() + 6] = KUBECTL;
+    all[TABLE.len() + 7] = cmd(CODE);
     all
 };
 const SIZES: (usize, usize, usize) = sizes(&ALL);
@@ -5047,7 +5307,7 @@ static WORDS: [(u32, u16); W] = COMPACT.words;
 // the sort of the names is long for the const evaluator's lint, not endless
 #[allow(long_running_const_eval)]
 const INDEX_C: [(u16, u16); NAMES] =
-    index::<NAMES, K, W, B>(&COMPACT, TABLE.len(), TABLE.len() + 4);
+    index::<NAMES, K, W, B>(&COMPACT, TABLE.len(), TABLE.len() + 7);
 static INDEX: [(u16, u16); NAMES] = INDEX_C;
 static KEYS: [u64; NAMES] = keys(&COMPACT, &INDEX_C);
 
@@ -5119,6 +5379,23 @@ pub(crate) fn emacs() -> SpecRef {
 /// beside its input).
 pub(crate) fn gpg() -> SpecRef {
     SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 3)
+}
+
+/// `skopeo`'s spec (classified by code first, for a copy's destination on
+/// this machine).
+pub(crate) fn skopeo() -> SpecRef {
+    SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 4)
+}
+
+/// `ansible`'s spec (classified by code first, for a module run on this
+/// machine).
+pub(crate) fn ansible() -> SpecRef {
+    SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 5)
+}
+
+/// `kubectl`'s spec (classified by code first, for a copy into a pod).
+pub(crate) fn kubectl() -> SpecRef {
+    SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 6)
 }
 
 /// Is `name` classified by code rather than the table?
@@ -5206,6 +5483,9 @@ mod tests {
         same(&BUN, bun());
         same(&EMACS, emacs());
         same(&GPG, gpg());
+        same(&SKOPEO, skopeo());
+        same(&ANSIBLE, ansible());
+        same(&KUBECTL, kubectl());
         assert!(lookup("no-such-command").is_none());
         for n in CODE {
             assert_eq!(find(n), Found::Code, "{n}");

@@ -7581,3 +7581,379 @@ fn js23_tool_outputs() {
         ("npx prettier -c --write src", "npx prettier -c src"),
     ]);
 }
+
+/// Twenty-first blind batch: local Kubernetes clusters and plugins. A
+/// cluster created or deleted writes the kube config (a file); `kubectl
+/// slice -o DIR` writes the split manifests.
+#[test]
+fn ops21_local_clusters() {
+    check_pairs(&[
+        (
+            "kubectl slice -f all.yaml -o ./manifests",
+            "kubectl slice -f all.yaml --stdout",
+        ),
+        (
+            "kubectl slice -f all.yaml -o ./manifests",
+            "kubectl slice -f all.yaml -o ./manifests --dry-run",
+        ),
+        (
+            "kind export logs ./kind-logs --name dev",
+            "kind get kubeconfig --name dev",
+        ),
+        ("kind export logs", "kind get clusters"),
+        (
+            "minikube start --driver=docker --memory=8g",
+            "minikube status",
+        ),
+        ("minikube delete", "minikube start --dry-run"),
+        ("minikube logs --file=minikube.log", "minikube logs"),
+        (
+            "k3d cluster create dev --agents 2 -p \"8080:80@loadbalancer\"",
+            "k3d cluster list",
+        ),
+        (
+            "k3d cluster delete dev",
+            "k3d cluster create dev --kubeconfig-update-default=false",
+        ),
+        ("helmfile deps", "helmfile lint"),
+        ("helmfile -e prod deps", "helmfile -e prod diff"),
+    ]);
+}
+
+/// Twenty-first blind batch: image builds and scanners. `--cache-to
+/// type=local`, `--metadata-file`, a buildx builder's files, `syft -o
+/// FORMAT=FILE`, `grype --file`, `dive --json`.
+#[test]
+fn ops21_images() {
+    check_pairs(&[
+        (
+            "docker buildx build --cache-to type=local,dest=/tmp/.buildx-cache --cache-from type=local,src=/tmp/.buildx-cache -t api:dev --load .",
+            "docker buildx build --cache-from type=local,src=/tmp/.buildx-cache -t api:ci --load .",
+        ),
+        (
+            "docker build --cache-to=type=local,dest=/tmp/cache .",
+            "docker build --cache-to type=registry,ref=ghcr.io/acme/api:cache .",
+        ),
+        (
+            "docker buildx build --metadata-file build-meta.json -t ghcr.io/acme/api:1 --push .",
+            "docker buildx build --platform linux/amd64,linux/arm64 -t ghcr.io/acme/api:1 --push .",
+        ),
+        (
+            "docker buildx create --name multi --driver docker-container --use",
+            "docker buildx ls",
+        ),
+        ("docker buildx use multi", "docker buildx inspect multi"),
+        (
+            "syft dir:. -o cyclonedx-json=sbom.cdx.json",
+            "syft dir:. -o cyclonedx-json",
+        ),
+        (
+            "syft ghcr.io/acme/api:1.4 --file sbom.json",
+            "syft ghcr.io/acme/api:1.4 -o table",
+        ),
+        (
+            "grype ghcr.io/acme/api:1.4 -o json --file grype.json",
+            "grype ghcr.io/acme/api:1.4 -o json",
+        ),
+        ("dive api:dev --ci --json dive.json", "dive api:dev --ci"),
+    ]);
+}
+
+/// Twenty-first blind batch: ansible's fetch module copies files to this
+/// machine (not in check mode); `ANSIBLE_LOG_PATH` names a log file.
+#[test]
+fn ops21_ansible() {
+    check_pairs(&[
+        (
+            "ansible web -i inventory/prod -m ansible.builtin.fetch -a \"src=/var/log/nginx/error.log dest=./fetched/\"",
+            "ansible web -i inventory/prod -m ansible.builtin.fetch -a \"src=/var/log/x dest=./fetched/\" --check",
+        ),
+        (
+            "ansible all -m fetch -a 'src=/etc/hosts dest=hosts/'",
+            "ansible all -m ping",
+        ),
+        (
+            "ANSIBLE_LOG_PATH=./ansible.log ansible-playbook -i inventory/staging site.yml --check",
+            "ansible-playbook -i inventory/staging site.yml --check",
+        ),
+    ]);
+}
+
+/// Twenty-first blind batch: cloud CLIs. Files they download or generate;
+/// copies to a remote are not local writes, and `gsutil rsync -n` is a dry
+/// run.
+#[test]
+fn ops21_cloud_clis() {
+    check_pairs(&[
+        (
+            "aws cloudformation package --template-file template.yaml --s3-bucket b --output-template-file packaged.yaml",
+            "aws cloudformation package --template-file template.yaml --s3-bucket b",
+        ),
+        (
+            "az keyvault secret download --vault-name shop-kv --name tls-key --file tls.key",
+            "az keyvault secret show --vault-name shop-kv --name db-password --query value -o tsv",
+        ),
+        (
+            "az acr login --name shopregistry",
+            "az acr login --name shopregistry --expose-token",
+        ),
+        (
+            "az bicep build --file infra/main.bicep",
+            "az bicep build --file infra/main.bicep --stdout",
+        ),
+        (
+            "gsutil -m rsync -r gs://shop-assets ./assets",
+            "gsutil -m rsync -r -n gs://shop-assets ./assets",
+        ),
+        ("gsutil cp -n gs://b/x.txt .", "gsutil cp x.txt gs://b/"),
+        (
+            "rclone sync r2:shop-site ./site",
+            "rclone sync ./site r2:shop-site",
+        ),
+        (
+            "rclone move ./out r2:archive",
+            "rclone copy ./site r2:shop-site",
+        ),
+        (
+            "rclone delete ./tmp-cache",
+            "rclone delete r2:shop-site/old",
+        ),
+        (
+            "rclone copy s3:shop-exports ./exports",
+            "rclone copy s3:shop-exports ./exports --dry-run",
+        ),
+    ]);
+}
+
+/// Twenty-first blind batch: Nix out-links, profiles, local caches and
+/// garbage collection; buildifier's `-lint=warn` still formats the files
+/// (its mode is `fix` unless told otherwise).
+#[test]
+fn ops21_nix_bazel() {
+    check_pairs(&[
+        (
+            "nix build .#dockerImage -o result-image",
+            "nix build .#api --no-link",
+        ),
+        (
+            "nix build .#api --out-link out/api",
+            "nix build .#dockerImage --dry-run",
+        ),
+        ("nix-collect-garbage -d", "nix-collect-garbage -d --dry-run"),
+        (
+            "nix develop --profile /tmp/dev-profile -c true",
+            "nix develop -c true",
+        ),
+        (
+            "nix copy --to file:///tmp/nix-cache .#api",
+            "nix copy --to ssh://builder .#api",
+        ),
+        (
+            "nix copy --to=/mnt/store .#api",
+            "nix copy --to s3://cache .#api",
+        ),
+        (
+            "buildifier --lint=warn -r .",
+            "buildifier --lint=warn -mode=check -r .",
+        ),
+        (
+            "buildifier -lint=warn BUILD.bazel",
+            "buildifier -mode=diff -lint=warn -r .",
+        ),
+    ]);
+}
+
+/// Twenty-first blind batch: Postgres and MongoDB tools: a base backup's
+/// directory, a new data directory, mongodump's files (bare `--archive` is
+/// standard output), JavaScript run by `mongosh --eval`.
+#[test]
+fn ops21_databases() {
+    check_pairs(&[
+        (
+            "pg_basebackup -h db.internal -U replicator -D ./pgbackup -Ft -z -P",
+            "pg_basebackup -h db.internal -U replicator -D - -Ft",
+        ),
+        ("initdb -D ./pgdata", "initdb --help"),
+        ("initdb -U postgres ./pgdata", "pg_isready -h localhost"),
+        (
+            "mongodump --db shop --collection orders --archive=orders.archive --gzip",
+            "mongodump --db shop --archive --gzip",
+        ),
+        ("mongodump --db shop", "mongodump --db shop --out -"),
+        (
+            "mongosh shop --quiet --eval 'require(\"fs\").writeFileSync(\"/tmp/stats.json\", JSON.stringify(db.stats()))'",
+            "mongosh shop --quiet --eval 'db.users.updateMany({legacy: true}, {$set: {legacy: false}})'",
+        ),
+    ]);
+}
+
+/// Twenty-first blind batch: secrets and certificates. `sops FILE` edits
+/// FILE (`-d`, `-e` print), `sops set`/`updatekeys` rewrite it; `step
+/// certificate create` and `cfssljson` write certificates and keys.
+#[test]
+fn ops21_secrets_certs() {
+    check_pairs(&[
+        (
+            "sops updatekeys -y secrets/prod.enc.yaml",
+            "sops -d secrets/prod.enc.yaml",
+        ),
+        (
+            "EDITOR=vim sops secrets/staging.enc.yaml",
+            "sops -e secrets/plain.yaml",
+        ),
+        (
+            "sops set secrets/prod.enc.yaml '[\"db\"][\"password\"]' '\"n3w-pass\"'",
+            "sops -d --extract '[\"db\"][\"password\"]' secrets/prod.enc.yaml",
+        ),
+        (
+            "sops -d -i secrets.yaml",
+            "sops --decrypt --output /dev/stdout secrets/dev.enc.yaml",
+        ),
+        (
+            "sops decrypt --in-place secrets.yaml",
+            "sops decrypt secrets.yaml",
+        ),
+        (
+            "sops -e --output secrets.enc.yaml secrets.yaml",
+            "sops exec-env secrets.enc.env 'env'",
+        ),
+        (
+            "step certificate create api.shop.internal api.crt api.key --profile leaf --ca ca.crt --ca-key ca.key --no-password --insecure",
+            "step certificate inspect certs/api.crt --short",
+        ),
+        (
+            "cfssl gencert -initca ca-csr.json | cfssljson -bare ca",
+            "cfssl gencert -initca ca-csr.json | cfssljson -stdout",
+        ),
+        ("cfssljson -f resp.json -bare ca", "cfssljson -version"),
+    ]);
+}
+
+/// Twenty-first blind batch: infrastructure as code and policy tools:
+/// `terragrunt render-json`, `cdktf get`, `etcdctl snapshot save`, `opa fmt
+/// -w`, `conftest pull`; `jsonnet -J DIR` names a library path, not a verb.
+#[test]
+fn ops21_iac_policy() {
+    check_pairs(&[
+        (
+            "terragrunt render-json",
+            "terragrunt hclfmt --terragrunt-check",
+        ),
+        ("cdktf get", "cdktf diff"),
+        (
+            "etcdctl snapshot save /tmp/etcd.db",
+            "etcdctl get --prefix /registry/namespaces --keys-only",
+        ),
+        (
+            "etcdctl --endpoints https://10.0.0.1:2379 snapshot save snap.db",
+            "etcdctl --endpoints https://10.0.0.1:2379 snapshot status snap.db",
+        ),
+        ("opa fmt -w policies/", "opa fmt -l policies/"),
+        ("opa fmt --write policies/x.rego", "opa fmt policies/x.rego"),
+        (
+            "conftest pull oci://ghcr.io/acme/policies:latest",
+            "conftest test k8s/ --policy policies/",
+        ),
+        (
+            "jsonnet -J vendor main.jsonnet -o out.json",
+            "jsonnet -J vendor main.jsonnet",
+        ),
+        (
+            "jsonnet -m out/ main.jsonnet",
+            "jsonnet --jpath vendor -V env=prod main.jsonnet",
+        ),
+    ]);
+}
+
+/// Twenty-first blind batch: `skopeo copy` to a destination on this
+/// machine (`dir:`, `oci:`, `oci-archive:`, `docker-archive:`); copies
+/// between registries and from a local directory write nothing here.
+#[test]
+fn ops21_skopeo() {
+    check_pairs(&[
+        (
+            "skopeo copy docker://ghcr.io/acme/api:1.4 oci-archive:api-1.4.tar",
+            "skopeo copy oci-archive:api-1.4.tar docker://ghcr.io/acme/api:1.4",
+        ),
+        (
+            "skopeo copy docker://docker.io/library/alpine:3.20 dir:/tmp/alpine",
+            "skopeo copy dir:/tmp/alpine docker://ghcr.io/acme/alpine:3.20",
+        ),
+        (
+            "skopeo --insecure-policy copy --src-creds u:p docker://a/b:1 oci:./layout:1",
+            "skopeo copy docker://ghcr.io/acme/api:1.4.3 docker://123456789012.dkr.ecr.eu-west-1.amazonaws.com/api:1.4.3",
+        ),
+        (
+            "skopeo copy docker://a/b:1 docker-archive:b.tar:b:1",
+            "skopeo copy docker://a/b:1 containers-storage:b:1",
+        ),
+        (
+            "skopeo sync --src docker --dest dir registry.example.com/busybox /media/usb",
+            "skopeo sync --src docker --dest docker registry.example.com/busybox my-registry.local",
+        ),
+        (
+            "skopeo copy --digestfile digest.txt docker://a/b:1 docker://c/b:1",
+            "skopeo inspect docker://ghcr.io/acme/api:1.4",
+        ),
+        (
+            "skopeo login ghcr.io",
+            "skopeo list-tags docker://ghcr.io/acme/api",
+        ),
+    ]);
+}
+
+/// Twenty-first blind batch: an ansible module run on this machine
+/// (`localhost`, `127.0.0.1`, `-c local`) writes here when it is a file
+/// module, and `-m shell`/`command` runs its arguments here; on other
+/// hosts, or under `--check`, nothing is written on this machine.
+#[test]
+fn ops21_ansible_local() {
+    check_pairs(&[
+        (
+            "ansible localhost -m ansible.builtin.file -a \"path=/tmp/ansible-marker state=touch\"",
+            "ansible web -m ansible.builtin.file -a \"path=/tmp/ansible-marker state=touch\"",
+        ),
+        (
+            "ansible localhost -m copy -a \"src=files/motd dest=/tmp/motd\"",
+            "ansible localhost -m copy -a \"src=files/motd dest=/tmp/motd\" --check",
+        ),
+        (
+            "ansible all -c local -m template -a 'src=a.j2 dest=a.conf'",
+            "ansible web -i inventory/prod -m copy -a 'src=files/nginx.conf dest=/etc/nginx/nginx.conf' -b --check",
+        ),
+        (
+            "ansible localhost -m shell -a 'rm -rf build'",
+            "ansible localhost -m shell -a 'df -h /'",
+        ),
+        (
+            "ansible 127.0.0.1 -a 'touch x'",
+            "ansible web -i inventory/prod -m shell -a 'rm -rf /tmp/x'",
+        ),
+        (
+            "ansible localhost -bCm file -a 'path=x state=absent' --tree out",
+            "ansible localhost -m setup",
+        ),
+    ]);
+}
+
+/// Twenty-first blind batch: `kubectl cp` into a pod (`[ns/]pod:path`,
+/// kubectl's reading of a word with a colon) writes nothing here; out of a
+/// pod, the local destination is written.
+#[test]
+fn ops21_kubectl_cp() {
+    check_pairs(&[
+        (
+            "kubectl cp shop/db-0:/tmp/dump.sql ./dump.sql",
+            "kubectl cp ./fixtures/seed.sql shop/db-0:/tmp/seed.sql",
+        ),
+        (
+            "kubectl cp -c api shop/api-0:/tmp/heap.hprof /tmp/heap.hprof",
+            "kubectl -n shop cp -c api ./x.txt api-0:/tmp/x.txt",
+        ),
+        (
+            "oc cp web-0:/var/log/app.log ./app.log",
+            "oc cp ./conf web-0:/etc/app/",
+        ),
+        ("kubectl config use-context prod", "kubectl get pods -A"),
+    ]);
+}
