@@ -320,24 +320,24 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         blind6.caught_pct(),
         blind6.blocked_pct()
     );
-    // The seventh batch: its two misses (`skopeo copy … dir:PATH`,
-    // `ansible localhost -m copy`) and its one read-only command still
-    // flagged (`vim -es … -c 'q!' FILE`) are listed in its History; it
-    // must not get worse.
+    // The seventh batch: every write caught since its last two misses
+    // (`skopeo copy … dir:PATH`, `ansible localhost -m copy`) were fixed;
+    // its one read-only command still flagged (`vim -es … -c 'q!' FILE`)
+    // is listed in its History; it must not get worse.
     assert!(blind7.writes >= 320 && blind7.readonly >= 300);
     assert!(
-        blind7.caught_pct() >= 99.3 && blind7.blocked_pct() <= 0.4,
+        blind7.caught_pct() >= 100.0 && blind7.blocked_pct() <= 0.4,
         "seventh blind batch: {:.1}% caught, {:.1}% blocked",
         blind7.caught_pct(),
         blind7.blocked_pct()
     );
-    // The eighth batch: its one miss (`skopeo copy … dir:PATH`) and its
-    // three read-only commands still flagged (`source <(…)`, `vim -Es …
-    // -c 'qa!'`, styler's `dry = "on"` in `Rscript -e`) are listed in its
+    // The eighth batch: every write caught since its last miss (`skopeo
+    // copy … dir:PATH`) was fixed; its two read-only commands still
+    // flagged (`source <(…)`, `vim -Es … -c 'qa!'`) are listed in its
     // History; it must not get worse.
     assert!(blind8.writes >= 300 && blind8.readonly >= 300);
     assert!(
-        blind8.caught_pct() >= 99.6 && blind8.blocked_pct() <= 1.0,
+        blind8.caught_pct() >= 100.0 && blind8.blocked_pct() <= 0.7,
         "eighth blind batch: {:.1}% caught, {:.1}% blocked",
         blind8.caught_pct(),
         blind8.blocked_pct()
