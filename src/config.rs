@@ -313,13 +313,14 @@ fn read_command(
     spec.run_after = options(r, "run_after");
     spec.mounts = options(r, "mounts");
     spec.code = options(r, "code");
+    let value_span = |key: &str| crate::diag::get(t, key).map(|v| v.span()).unwrap_or(0..0);
     spec.inline_code = options(r, "inline_code");
     // The field's first name, kept: inline Python.
     let python = options(r, "python_code");
     if !python.is_empty() {
         if !spec.inline_code.is_empty() {
             r.error_at(
-                &crate::diag::get(t, "python_code").map_or(0..0, |v| v.span()),
+                &value_span("python_code"),
                 format!("\"python_code\"{ctx} is the older name of \"inline_code\" with code_lang = \"python\": give one of them"),
             );
         }
@@ -335,7 +336,6 @@ fn read_command(
     if let Some(b) = r.boolean(t, "verbs", ctx) {
         spec.verbs = b;
     }
-    let value_span = |key: &str| crate::diag::get(t, key).map(|v| v.span()).unwrap_or(0..0);
     let min_args = r.integer(t, "min_args", ctx);
     if let Some(v) = r.string(t, "writes", ctx) {
         spec.writes = match v.get_ref().as_str() {
@@ -417,7 +417,7 @@ fn read_command(
             ),
             None => r.error_at(
                 &v.span(),
-                format!("\"code_lang\"{ctx} must be one of {}, found \"{}\"", Lang::NAMES.join(", "), v.get_ref()),
+                format!("\"code_lang\"{ctx} must be one of {}, found \"{}\"", Lang::names().collect::<Vec<_>>().join(", "), v.get_ref()),
             ),
         }
     }

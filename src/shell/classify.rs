@@ -674,7 +674,6 @@ pub(crate) fn is_remote(p: &str) -> bool {
     }
 }
 
-/// Does a make/npm/yarn target or script name say it formats or fixes?
 /// `python -m trace ARGS`: whether it writes: counting lines (`-c`/`--count`,
 /// `-r`/`--report`) writes .cover files unless `-R`/`--no-report`, and
 /// `-f FILE` keeps the counts in a file.
@@ -715,6 +714,7 @@ fn trace_counts(args: &[Arg<'_>]) -> bool {
     count && !no_report
 }
 
+/// Does a make/npm/yarn target or script name say it formats or fixes?
 pub(crate) fn is_fix_target(t: &str) -> bool {
     // `spotlessApply`, `lintFix`: camel case splits too.
     let mut lower = String::with_capacity(t.len() + 4);
@@ -1683,30 +1683,7 @@ impl Cx<'_, '_, '_> {
             "sox" => self.sox(args, marks),
             "skopeo" => self.skopeo(args, marks),
             "ansible" => self.ansible(args, marks),
-            "kubectl" | "oc" => {
-                // `kubectl cp SRC [NS/]POD:PATH`: a word with a colon is a
-                // pod's path (kubectl's rule; the general `host:path` rule
-                // takes `ns/pod:path` for a local path): nothing is written here
-                let mut pos = Vec::new();
-                let mut i = 0;
-                while let Some(a) = args.get(i) {
-                    i += 1;
-                    if a.len() > 1 && a.starts_with('-') {
-                        if !a.contains('=') && table::KUBECTL_VALUES.contains(&a.as_ref()) {
-                            i += 1;
-                        }
-                        continue;
-                    }
-                    pos.push(a.as_ref());
-                }
-                if let ["cp", _, .., dest] = pos[..]
-                    && dest.contains(':')
-                    && !dest.starts_with(['/', '.', '~'])
-                {
-                    return;
-                }
-                self.apply_code_spec(table::kubectl(), name, args, marks);
-            }
+            "kubectl" | "oc" => self.kubectl(name, args, marks),
             _ => {}
         }
     }
@@ -2027,6 +2004,32 @@ impl Cx<'_, '_, '_> {
             }
         }
         self.apply_code_spec(table::ansible(), "ansible", args, marks);
+    }
+
+    /// `kubectl cp SRC [NS/]POD:PATH`: a word with a colon is a pod's path
+    /// (kubectl's rule; the general `host:path` rule takes `ns/pod:path`
+    /// for a local path): nothing is written here. The rest is the table's
+    /// spec.
+    fn kubectl(&mut self, name: &str, args: &[Arg<'_>], marks: Marks) {
+        let mut pos = Vec::new();
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            i += 1;
+            if a.len() > 1 && a.starts_with('-') {
+                if !a.contains('=') && table::KUBECTL_VALUES.contains(&a.as_ref()) {
+                    i += 1;
+                }
+                continue;
+            }
+            pos.push(a.as_ref());
+        }
+        if let ["cp", _, .., dest] = pos[..]
+            && dest.contains(':')
+            && !dest.starts_with(['/', '.', '~'])
+        {
+            return;
+        }
+        self.apply_code_spec(table::kubectl(), name, args, marks);
     }
 
     /// `cd DIR` as the first command of the line (`cd /repo && …`): later

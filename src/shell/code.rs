@@ -37,15 +37,10 @@ impl Lang {
         (Lang::Elixir, "elixir"),
         (Lang::Julia, "julia"),
     ];
-    pub const NAMES: [&'static str; 9] = {
-        let mut n = [""; 9];
-        let mut i = 0;
-        while i < 9 {
-            n[i] = Lang::ALL[i].1;
-            i += 1;
-        }
-        n
-    };
+    /// The names, for an error that lists them.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        Lang::ALL.iter().map(|&(_, n)| n)
+    }
 
     pub fn from_name(name: &str) -> Option<Lang> {
         Lang::ALL.iter().find(|(_, n)| *n == name).map(|&(l, _)| l)

@@ -66,8 +66,8 @@
 //! runs where its name is later used), interpreters and their inline code
 //! (Python, `exec('…')` included, Node, Perl, Ruby, PHP, Lua, R,
 //! PowerShell, Julia, Tcl; Erlang's `erl -eval`, Clojure's `clojure -e` and
-//! `bb -e`, Haskell's `ghc -e`, `crystal eval`, `ts-node -e`, `mix run -e`), Emacs in batch mode, `sed`, `awk`
-//! and Miller (`mlr`) programs,
+//! `bb -e`, Haskell's `ghc -e`, `crystal eval`, `ts-node -e`, `mix run
+//! -e`), Emacs in batch mode, `sed`, `awk` and Miller (`mlr`) programs,
 //! `find -exec`, `xargs`, `parallel`, `tar`, SQL given to
 //! `sqlite3`/`duckdb`, `psql` backslash commands from `-c` or a here-doc
 //! (`\copy … TO 'file'`), `ex` and `ed` scripts (read-only only when seen
