@@ -2247,7 +2247,7 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["run", "run-script", "rum", "urn"]).run_task(0),
             // the words after `--` go to the test runner: jest's and
             // vitest's `-u` update snapshots
-            sub(&["test", "t", "tst"]).write_flags(&["-u", "--updateSnapshot", "--update"]),
+            sub(&["test", "t", "tst"]).write_flags(TEST_SNAPSHOT_UPDATE),
             sub(&["exec", "x"])
                 .run(0)
                 .code(&["-c", "--call"])
@@ -2289,7 +2289,7 @@ pub(crate) const TABLE: &[Spec] = &[
                 .output(&["-o", "--out", "--filename"])
                 .read_only(&["-n", "--dry-run"]),
             // the words go to the test runner: jest's and vitest's `-u`
-            sub(&["test"]).write_flags(&["-u", "--updateSnapshot", "--update"]),
+            sub(&["test"]).write_flags(TEST_SNAPSHOT_UPDATE),
             sub(&[
                 "check", "why", "info", "list", "ls", "outdated", "audit",
                 "bin", "licenses", "npm", "explain", "help",
@@ -2329,7 +2329,7 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["store"]).subs(&[sub(&["prune", "add"]).always()]),
             // the words after `--` go to the test runner: jest's and
             // vitest's `-u` update snapshots
-            sub(&["test", "t", "tst"]).write_flags(&["-u", "--updateSnapshot", "--update"]),
+            sub(&["test", "t", "tst"]).write_flags(TEST_SNAPSHOT_UPDATE),
             sub(&[
                 "why", "list", "ls", "ll", "outdated", "root", "bin", "licenses", "help", "start",
                 "publish",
@@ -5095,6 +5095,10 @@ const YARN_IN: &[Spec] = &[
     sub(&["run"]).run_task(0),
     sub(&["exec", "dlx"]).run(0),
 ];
+
+/// The flags a package manager's `test` script hands to jest or vitest
+/// that update snapshots.
+const TEST_SNAPSHOT_UPDATE: &[&str] = &["-u", "--updateSnapshot", "--update"];
 
 const TURBO_WRITE_FLAGS: &[&str] = &["--summarize", "-u", "--updateSnapshot", "--update"];
 
