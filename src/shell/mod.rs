@@ -88,6 +88,10 @@
 //!   output. A clean that deletes it (`cargo clean`, `bazel clean`) is.
 //!   Running a script file (`python x.py`, `bash run.sh`) is not a
 //!   write either: its contents are not visible here.
+//! - A package built for shipping is a write (`npm pack`, `python -m
+//!   build`, `poetry build`, `gem build`, `dotnet pack -o out`): it is a
+//!   deliverable file, like a download. `cargo package`, which writes only
+//!   under `target/`, is build output.
 //! - Make/npm/yarn/pnpm targets named like formatters or fixers (`make fmt`,
 //!   `npm run format`, `npm run lint:fix`) are writes.
 //! - Installing dependencies (`npm install`, `pip install`, `cargo add`,
