@@ -61,6 +61,9 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind22-writes.txt", true),
         ("blind23-writes.txt", true),
         ("blind24-writes.txt", true),
+        ("blind25-writes.txt", true),
+        ("blind26-writes.txt", true),
+        ("blind27-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
@@ -86,6 +89,9 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind22-readonly.txt", false),
         ("blind23-readonly.txt", false),
         ("blind24-readonly.txt", false),
+        ("blind25-readonly.txt", false),
+        ("blind26-readonly.txt", false),
+        ("blind27-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -272,6 +278,21 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         &load("blind24-writes.txt"),
         &load("blind24-readonly.txt"),
     );
+    let blind25 = figures(
+        "twenty-fifth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; everyday agent work in Rust and Go repositories in depth: cargo and its plugins, rustup, insta, sqlx and diesel, the go tool, gofmt and linters, code generators, buf and protoc, profiling, goreleaser, Makefiles and justfiles, release work)",
+        &load("blind25-writes.txt"),
+        &load("blind25-readonly.txt"),
+    );
+    let blind26 = figures(
+        "twenty-sixth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; everyday agent work in JVM, .NET, Ruby and PHP repositories in depth: Gradle, Maven, sbt, Android tools, dotnet and EF, Rails and its generators, rubocop, sorbet, composer, artisan and bin/console, PHP fixers and analysers)",
+        &load("blind26-writes.txt"),
+        &load("blind26-readonly.txt"),
+    );
+    let blind27 = figures(
+        "twenty-seventh blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; one ordinary working week of an agent over four repositories: a Flutter and Firebase app, a Rails monolith with Sidekiq and Postgres, a Go gRPC service with Kubernetes manifests, a documentation site and its CI)",
+        &load("blind27-writes.txt"),
+        &load("blind27-readonly.txt"),
+    );
     let all = all_cases();
     for b in &all {
         let kind = if b.writes { "writes" } else { "read-only" };
@@ -414,6 +435,9 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
     assert!(blind23.writes >= 490 && blind23.readonly >= 585);
     // (two of its read-only lines moved to the writes: its History)
     assert!(blind24.writes >= 350 && blind24.readonly >= 400);
+    assert!(blind25.writes >= 445 && blind25.readonly >= 485);
+    assert!(blind26.writes >= 415 && blind26.readonly >= 450);
+    assert!(blind27.writes >= 420 && blind27.readonly >= 460);
     for (label, f, blocked) in [
         ("sixteenth", &blind16, 0.2),
         ("seventeenth", &blind17, 0.0),
