@@ -244,7 +244,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "rustc", "clippy-driver", "rust-analyzer", "cargo-nextest", "pylint", "flake8", "pyflakes", "pycodestyle", "pydocstyle",
         "vulture", "radon", "xenon", "mocha", "ava", "karma",
         "minitest", "bats", "behave",
-        "scons", "kotlinc", "kotlin",
+        "scons", "kotlin",
         "scalac", "scala", "ghci",
         "ocaml", "erl",
         "swiftc", "gcc-ar", "as", "shellcheck", "hadolint",
@@ -2055,6 +2055,15 @@ pub(crate) const TABLE: &[Spec] = &[
         "-source", "--source", "-target", "--target", "-encoding", "-processorpath",
         "--processor-path", "-p", "--module-path", "--module", "-m", "-bootclasspath",
     ]),
+    // `-d` names the directory or jar it writes
+    // (options are single-dash words, read whole: `-include-runtime`)
+    cmd(&["kotlinc", "kotlinc-jvm"])
+        .output(&["-d"])
+        .listing(&["-*"])
+        .values(&[
+            "-cp", "-classpath", "-jvm-target", "-language-version", "-api-version",
+            "-module-name", "-jdk-home", "-kotlin-home", "-P", "-opt-in",
+        ]),
     // Ghostscript: `-sOutputFile=F`, `-o F`; `-dKEY`, `-sKEY=V` are one word
     cmd(&["gs", "gswin64c", "gswin32c"])
         .output(&["-sOutputFile", "-o"])
@@ -2145,11 +2154,16 @@ pub(crate) const TABLE: &[Spec] = &[
         ])
         .values(&[
             "-alias", "-keyalg", "-keysize", "-keystore", "-storepass", "-storetype", "-keypass",
-            "-dname", "-validity", "-file", "-ext", "-sigalg", "-srckeystore", "-destkeystore",
+            "-dname", "-validity", "-ext", "-sigalg", "-srckeystore", "-destkeystore",
             "-srcstorepass", "-deststorepass", "-srcalias", "-destalias", "-providername",
             "-providerclass", "-providerpath", "-infile", "-startdate", "-groupname",
         ])
-        .files(&["-outfile"]),
+        // `-file` is what `-exportcert`, `-certreq` and `-gencrl` write
+        // (standard output without it), what the imports read (they write
+        // the keystore anyway) and what the `-print*` commands read
+        .output(&["-file"])
+        .files(&["-outfile"])
+        .read_only(&["-printcert", "-printcertreq", "-printcrl"]),
     cmd(&["dos2unix", "unix2dos", "mac2unix", "unix2mac"])
         .writes_targets(A)
         .read_only(&["-i", "--info"])
@@ -2653,8 +2667,14 @@ pub(crate) const TABLE: &[Spec] = &[
         .values(&["-c", "--config", "-i", "--input", "-p", "--project"]),
     // --- other languages' tools -----------------------------------------------------
     // `gem build` writes the .gem file
-    cmd(&["gem"]).subs(&[sub(&["install", "uninstall", "update", "pristine", "cleanup", "build"])
-        .always()]),
+    cmd(&["gem"]).subs(&[
+        sub(&["install", "uninstall", "update", "pristine", "cleanup", "build"]).always(),
+        // extracts the gem into the current directory or `--target DIR`
+        sub(&["unpack"])
+            .always()
+            .output(&["--target"])
+            .values(&["-v", "--version", "--platform"]),
+    ]),
     cmd(&["bundle", "bundler"])
         .always()
         .values(&["--gemfile", "--path"])
@@ -2685,6 +2705,8 @@ pub(crate) const TABLE: &[Spec] = &[
             "dev:cache", "restart",
             // Bundler's gem tasks: pkg/*.gem, installed, tagged and pushed
             "build", "release", "release:*", "install", "install:*",
+            // rswag: the OpenAPI files from the specs
+            "rswag:specs:swaggerize",
         ])
         .read_only(&[
             "-n", "--dry-run", "-T", "--tasks", "-P", "-W", "-D", "--describe",
@@ -2790,6 +2812,9 @@ pub(crate) const TABLE: &[Spec] = &[
             "route:cache", "route:clear", "view:cache", "view:clear", "event:cache", "cache:clear",
             "ide-helper:*", "livewire:make", "breeze:install", "jetstream:install", "install:*",
             "lang:publish", "stub:publish", "schema:dump",
+            // bootstrap/cache/packages.php; Sail's docker-compose.yml and
+            // Dockerfiles
+            "package:discover", "sail:*",
             // storage/framework/down
             "down", "up",
         ])
@@ -2808,6 +2833,8 @@ pub(crate) const TABLE: &[Spec] = &[
         .targets(A)
         .read_only(&["--dry-run", "-n"])
         .values(&["-c", "--config", "-a", "--autoload-file", "--output-format"])]),
+    // PHP_CodeSniffer: a report written to a file
+    cmd(&["phpcs"]).output(&["--report-file"]),
     cmd(&["phpcbf"])
         .writes_targets(A)
         .values(&["--standard", "--extensions"]),
@@ -2942,6 +2969,9 @@ pub(crate) const TABLE: &[Spec] = &[
                 "--collect:*", "-p:CollectCoverage=true", "/p:CollectCoverage=true",
                 "--property:CollectCoverage=true",
             ]),
+        // the dotnet-script tool: `init` writes main.csx, omnisharp.json and
+        // .vscode/launch.json, `new` a script; `dotnet script FILE` runs it
+        sub(&["script"]).subs(&[sub(&["init", "new"]).always()]),
         // secrets.json in the user profile
         sub(&["user-secrets"]).subs(&[sub(&["set", "remove", "clear", "init"]).always()]),
         // NuGet.Config: `add|remove|update|enable|disable source`
@@ -2973,6 +3003,15 @@ pub(crate) const TABLE: &[Spec] = &[
             sub(&["dbcontext"]).subs(&[sub(&["scaffold", "optimize"]).always()]),
         ]),
     ]),
+    // nuget.exe: `pack` writes the .nupkg (in the current directory unless
+    // `-OutputDirectory`)
+    cmd(&["nuget", "nuget.exe"]).subs(&[sub(&["pack"])
+        .always()
+        .output(&["-OutputDirectory"])
+        .values(&[
+            "-Version", "-Suffix", "-Properties", "-BasePath", "-Exclude", "-MinClientVersion",
+            "-Verbosity", "-ConfigFile", "-MSBuildPath", "-MSBuildVersion",
+        ])]),
     cmd(&["stylua"])
         .writes_targets(A)
         .read_only(&["--check", "-c", "--verify-only"]),
@@ -3541,7 +3580,12 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["gradle", "gradlew", "gradlew.bat"])
         .tasks(&[
             "wrapper", "*Apply", "spotlessApply", "ktlintFormat", "*Format", "format*", "init",
-            "publishToMavenLocal", "installDist", "clean",
+            "installDist",
+            // `clean` and the `clean<Task>` rule delete outputs; publishing
+            // to ~/.m2 (`publish<Pub>PublicationToMavenLocal` too); Android
+            // lint's baseline file
+            "clean*", "*:clean*", "*ToMavenLocal", "updateLintBaseline*",
+            "*:updateLintBaseline*",
             // snapshot images (Paparazzi, Roborazzi) and detekt's baseline
             "record*", "*:record*", "*detektBaseline*",
             // migrations (Flyway, Liquibase), the API dump files, the
@@ -3570,8 +3614,15 @@ pub(crate) const TABLE: &[Spec] = &[
             "spotless:apply", "versions:set", "versions:use-*", "versions:update-*",
             "versions:commit", "versions:revert", "versions:set-property", "formatter:format",
             "fmt:format", "license:format", "license:update-file-header", "sortpom:sort",
-            "archetype:generate", "tidy:pom", "rewrite:run", "impsort:sort", "install", "deploy",
+            "archetype:generate", "tidy:pom", "rewrite:run*", "impsort:sort", "install", "deploy",
             "release:prepare", "release:perform", "wrapper:wrapper", "clean", "install:*",
+            // the release plugin's other goals: its files and backup poms
+            // deleted, a branch with rewritten poms, the poms restored
+            "release:clean", "release:branch", "release:rollback", "release:update-versions",
+            // artifacts deleted from ~/.m2; extensions added to pom.xml;
+            // OpenRewrite by its coordinates (`…:rewrite-maven-plugin[:V]:run`)
+            "dependency:purge-local-repository", "quarkus:add-extension*",
+            "quarkus:remove-extension*", "*:rewrite-maven-plugin:*run*",
             // migrations applied or reverted, a generated changelog
             "flyway:migrate", "flyway:clean", "flyway:repair", "flyway:baseline", "flyway:undo",
             "liquibase:update", "liquibase:rollback", "liquibase:dropAll",
@@ -3580,6 +3631,7 @@ pub(crate) const TABLE: &[Spec] = &[
         // goals' output files and directories (`-DoutputFile=deps.txt`)
         .output(&[
             "-DoutputFile", "-Doutput", "-DoutputDirectory", "-Dliquibase.outputChangeLogFile",
+            "-Dmdep.outputFile",
         ])
         .files(&["-l", "--log-file"])
         .read_only(&["--help", "-h"])
@@ -4207,12 +4259,19 @@ pub(crate) const TABLE: &[Spec] = &[
         .tasks(&[
             "scalafmt", "scalafmtAll", "scalafmtSbt", "scalafmtOnly", "*/scalafmt",
             "*/scalafmtAll", "scalafix", "scalafixAll", "*/scalafix", "*/scalafixAll",
-            "scalafmtGenerateConfig", "clean", "publishLocal", "*/publishLocal", "publishM2",
-            "*/publishM2", "new",
+            "scalafmtGenerateConfig", "clean",
+            // in a project (`core/`), cross-built (`+`) or not
+            "*publishLocal", "*publishM2", "new",
+            // sbt-header adds license headers (`headerCheck` checks)
+            "*headerCreate*",
             // sbt-release: bumps version.sbt, commits and tags
             "release",
         ])
         .values(&["-J", "--java-home", "--sbt-dir", "--ivy", "-D"]),
+    // mill: `clean` deletes out/; publications to ~/.ivy2 and ~/.m2
+    cmd(&["mill"])
+        .tasks(&["clean", "*.publishLocal", "*.publishM2Local"])
+        .values(&["-j", "--jobs", "-D", "--define"]),
     cmd(&["sqlfluff"]).subs(&[sub(&["fix", "format"])
         .always()
         .targets(A)
@@ -4540,11 +4599,14 @@ pub(crate) const TABLE: &[Spec] = &[
             "--alloc", "--lock", "--wall", "--cstack", "--chunksize", "--chunktime",
             "--loop", "--timeout", "--fdtransfer",
         ]),
-    // the JVM: a flight recording with a file name is written there
-    // the JVM: a flight recording with a file name is written there;
-    // `-jar JAR ARGS` runs the jar with its arguments
+    // the JVM: a flight recording with a file name is written there, and
+    // so is a log (`-Xlog:WHAT:[file=]F[:…]`, not `stdout`/`stderr`;
+    // JDK 8's `-Xloggc:F`); `-jar JAR ARGS` runs the jar with its arguments
     cmd(&["java"])
-        .write_flags(&["-XX:StartFlightRecording=*filename=*"])
+        .write_flags(&[
+            "-XX:StartFlightRecording=*filename=*", "-Xlog:*:file=*", "-Xlog:*:*.log*",
+            "-Xloggc:*",
+        ])
         .run_after(&["-jar"]),
     // pinact: `run` pins the actions in the workflow files (`-check`,
     // `-diff`, `-fix=false` only report); `init` writes .pinact.yaml
@@ -4813,6 +4875,11 @@ const COMPOSER: &[Spec] = &[
     .always()
     .read_only(&["--dry-run"]),
     COMPOSER_CONFIG,
+    // the package's archive, in the current directory unless `--dir`
+    sub(&["archive"])
+        .always()
+        .output(&["--dir"])
+        .values(&["-f", "--format", "--file"]),
     sub(&["run-script", "run"]).run_task(0),
     sub(&["global"]).subs(&[COMPOSER_DEPS, COMPOSER_CONFIG]),
 ];

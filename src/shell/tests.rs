@@ -7957,3 +7957,164 @@ fn ops21_kubectl_cp() {
         ("kubectl config use-context prod", "kubectl get pods -A"),
     ]);
 }
+
+/// Twenty-sixth blind batch: Gradle's `clean*` tasks, publications to the
+/// local Maven repository, the Android lint baseline.
+#[test]
+fn fx26_gradle_tasks() {
+    check_pairs(&[
+        (
+            "./gradlew cleanTest test",
+            "./gradlew test --tests com.acme.FooTest",
+        ),
+        ("gradle :app:clean", "gradle :app:dependencies"),
+        (
+            "./gradlew :lib:publishToMavenLocal -Pversion=1.4.0-SNAPSHOT",
+            "./gradlew :lib:publish --dry-run",
+        ),
+        (
+            "./gradlew publishMavenPublicationToMavenLocal",
+            "./gradlew :lib:generatePomFileForMavenPublication -m",
+        ),
+        ("./gradlew updateLintBaseline", "./gradlew lint"),
+        (
+            "./gradlew :app:updateLintBaselineDebug",
+            "./gradlew :app:lintDebug",
+        ),
+    ]);
+}
+
+/// Twenty-sixth blind batch: Maven plugin goals that write (the release
+/// plugin's other goals, dependency goals with an output file or purging
+/// ~/.m2, Quarkus extensions, OpenRewrite by its full coordinates).
+#[test]
+fn fx26_maven_goals() {
+    check_pairs(&[
+        ("mvn release:clean", "mvn release:help"),
+        (
+            "mvn release:branch -DbranchName=release/1.2 -B",
+            "mvn help:effective-pom -B",
+        ),
+        (
+            "mvn dependency:build-classpath -Dmdep.outputFile=cp.txt",
+            "mvn dependency:build-classpath",
+        ),
+        (
+            "mvn dependency:purge-local-repository -DmanualInclude=com.acme:common",
+            "mvn dependency:tree -Dincludes=com.acme",
+        ),
+        (
+            "mvn quarkus:add-extension -Dextensions='rest-jackson'",
+            "mvn quarkus:list-extensions",
+        ),
+        (
+            "./mvnw quarkus:remove-extension -Dextensions=kafka",
+            "./mvnw quarkus:info",
+        ),
+        (
+            "mvn org.openrewrite.maven:rewrite-maven-plugin:run -Drewrite.activeRecipes=org.openrewrite.java.migrate.jakarta.JavaxMigrationToJakarta",
+            "mvn org.openrewrite.maven:rewrite-maven-plugin:dryRun -Drewrite.activeRecipes=org.openrewrite.java.migrate.jakarta.JavaxMigrationToJakarta",
+        ),
+        (
+            "mvn -U org.openrewrite.maven:rewrite-maven-plugin:6.1.0:runNoFork",
+            "mvn org.openrewrite.maven:rewrite-maven-plugin:6.1.0:discover",
+        ),
+        ("mvn rewrite:runNoFork", "mvn rewrite:dryRunNoFork"),
+    ]);
+}
+
+/// Twenty-sixth blind batch: sbt's cross-built publications (`+task`) and
+/// sbt-header's `headerCreate`; mill's `clean`.
+#[test]
+fn fx26_sbt_mill() {
+    check_pairs(&[
+        ("sbt +publishM2", "sbt +test"),
+        ("sbt +core/publishLocal", "sbt +core/compile"),
+        ("sbt headerCreate", "sbt headerCheck"),
+        ("sbt Test/headerCreateAll", "sbt Test/headerCheckAll"),
+        ("./mill clean", "./mill resolve __"),
+        ("mill clean foo.compile", "mill foo.test"),
+        ("mill foo.publishLocal", "mill show foo.compile"),
+    ]);
+}
+
+/// Twenty-sixth blind batch: the JVM's output files (`kotlinc -d`, a
+/// unified-logging file, `keytool -exportcert -file`).
+#[test]
+fn fx26_jvm_outputs() {
+    check_pairs(&[
+        (
+            "kotlinc src/main/kotlin/Main.kt -include-runtime -d app.jar",
+            "kotlinc src/main/kotlin/Main.kt -include-runtime",
+        ),
+        (
+            "java -Xlog:gc*:file=/tmp/gc.log -jar build/libs/app.jar",
+            "java -Xlog:gc*:stdout -jar build/libs/app.jar",
+        ),
+        (
+            "java -Xlog:gc:gc.log:time,uptime -cp app.jar com.acme.Main",
+            "java -Xlog:gc -cp app.jar com.acme.Main",
+        ),
+        (
+            "java -Xloggc:gc.log -jar app.jar",
+            "java -XX:+PrintGCDetails -jar app.jar",
+        ),
+        (
+            "keytool -exportcert -alias upload -keystore release.jks -storepass changeit -file upload.der",
+            "keytool -exportcert -rfc -alias upload -keystore release.jks -storepass changeit",
+        ),
+        (
+            "keytool -certreq -alias server -keystore ks.jks -file server.csr",
+            "keytool -printcert -file upload.der",
+        ),
+        (
+            "keytool -importcert -alias ca -file ca.pem -keystore truststore.jks -noprompt",
+            "keytool -printcertreq -file server.csr",
+        ),
+    ]);
+}
+
+/// Twenty-sixth blind batch: .NET (`dotnet script init`, `nuget pack`).
+#[test]
+fn fx26_dotnet() {
+    check_pairs(&[
+        ("dotnet script init", "dotnet script --version"),
+        ("dotnet script new hello.csx", "dotnet script --info"),
+        (
+            "nuget pack Acme.Core.nuspec -OutputDirectory out",
+            "nuget list Acme.Core -Source https://api.nuget.org/v3/index.json",
+        ),
+        ("nuget pack Acme.Core.csproj", "nuget help pack"),
+    ]);
+}
+
+/// Twenty-sixth blind batch: Ruby and PHP tools (rswag, `gem unpack`,
+/// `composer archive`, artisan's `package:discover` and `sail:*`, phpcs's
+/// report file).
+#[test]
+fn fx26_ruby_php() {
+    check_pairs(&[
+        (
+            "bundle exec rake rswag:specs:swaggerize",
+            "bundle exec rake -T rswag",
+        ),
+        (
+            "gem unpack rack -v 3.1.8 --target /tmp/gems",
+            "gem contents rack -v 3.1.8",
+        ),
+        ("gem unpack rack", "gem specification rack"),
+        (
+            "composer archive --format=zip --dir=dist",
+            "composer show --tree",
+        ),
+        ("php artisan package:discover --ansi", "php artisan about"),
+        (
+            "php artisan sail:install --with=mysql,redis",
+            "php artisan route:list",
+        ),
+        (
+            "vendor/bin/phpcs --report-file=phpcs-report.txt src",
+            "vendor/bin/phpcs --standard=PSR12 --report=summary src",
+        ),
+    ]);
+}
