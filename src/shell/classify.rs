@@ -2738,6 +2738,8 @@ impl Cx<'_, '_, '_> {
         let mut codes = Vec::new();
         let mut runtime_code = None;
         let mut inplace = false;
+        // `-c` only checks the syntax: nothing is run
+        let mut check = false;
         while let Some(a) = args.get(i) {
             if !(a.len() > 1 && a.starts_with('-')) || a == "--" {
                 break;
@@ -2746,6 +2748,9 @@ impl Cx<'_, '_, '_> {
             let mut used_next = false;
             for (k, &ch) in cs.iter().enumerate() {
                 match ch {
+                    'c' => check = true,
+                    // `-Fpattern`: the rest is the pattern
+                    'F' => break,
                     'i' => {
                         inplace = true;
                         break;
@@ -2776,6 +2781,9 @@ impl Cx<'_, '_, '_> {
                 }
             }
             i += if used_next { 2 } else { 1 };
+        }
+        if check {
+            return;
         }
         self.inline_code(
             Lang::Ruby,

@@ -8118,3 +8118,36 @@ fn fx26_ruby_php() {
         ),
     ]);
 }
+
+/// Twenty-sixth blind batch: `ruby -c` only checks the syntax: the code is
+/// not run, from a pipe, a file or `-e`; without `-c`, code from a pipe is
+/// still only known at run time.
+#[test]
+fn fx26_ruby_syntax_check() {
+    check_pairs(&[
+        (
+            "erb -x -T - app/views/orders/_order.html.erb > compiled.rb",
+            "erb -x -T - app/views/orders/_order.html.erb | ruby -c",
+        ),
+        (
+            "ruby -e 'File.write(\"x\", \"y\")'",
+            "ruby -ce 'File.write(\"x\", \"y\")'",
+        ),
+        (
+            "ruby -i.bak -pe 'gsub(/a/, \"b\")' f.txt",
+            "ruby -wc app/models/order.rb",
+        ),
+    ]);
+    for cmd in [
+        "erb -x -T - app/views/refunds/show.html.erb | ruby -c",
+        "cat x.rb | ruby -c -",
+        "ruby -c < app.rb",
+    ] {
+        let a = analyse(cmd);
+        assert!(a.unparsable.is_none(), "{cmd}: {:?}", a.unparsable);
+        assert!(a.writes.is_empty(), "{cmd}: {:?}", a.writes);
+    }
+    for cmd in ["erb -x -T - show.html.erb | ruby", "cat x.rb | ruby -w -"] {
+        assert!(analyse(cmd).unparsable.is_some(), "{cmd}");
+    }
+}
