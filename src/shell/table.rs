@@ -3208,7 +3208,7 @@ pub(crate) const TABLE: &[Spec] = &[
     ])
     .values(&["--config", "-c", "--crate", "--lang", "-l", "--target"])
     .output(&["-o", "--output", "--out-dir", "--out-file"])
-    .subs(&[sub(&["build", "new", "generate"])
+    .subs(&[sub(&["build", "new", "generate", "pack"])
         .always()
         .output(&["-d", "--out-dir"])]),
     cmd(&["sqlx", "sqlx-cli"]).subs(&[
@@ -5018,10 +5018,55 @@ const CARGO: &[Spec] = &[
         "rm",
         "update",
         "clean",
+        // workspace-inherited dependencies moved into the root manifest
+        "autoinherit",
+        // the SBOM next to each manifest
+        "cyclonedx",
     ])
     .always()
     .read_only(&["--dry-run", "--list", "--check"]),
+    // reinstalls the outdated binaries; `-l` only lists them
+    sub(&["install-update"])
+        .always()
+        .read_only(&["-l", "--list"]),
     sub(&["clippy"]).write_flags(&["--fix"]),
+    // deny.toml
+    sub(&["deny"]).subs(&[sub(&["init"]).always()]),
+    // the archive of built tests (`run --archive-file` reads one)
+    sub(&["nextest"]).subs(&[sub(&["archive"]).output(&["--archive-file"])]),
+    // `clean` deletes the coverage data and profiles
+    sub(&["llvm-cov"]).subs(&[sub(&["clean"]).always()]),
+    // the dist config in Cargo.toml or dist-workspace.toml, and the CI
+    // workflows it generates (`generate --check` only compares)
+    sub(&["dist"]).subs(&[sub(&["init", "generate", "migrate"])
+        .always()
+        .read_only(&["--check"])]),
+    // cargo-make's tasks: formatters, cleans and installs write; the
+    // `--*-steps` flags only show them
+    sub(&["make"])
+        .tasks(MAKE_WRITE_TASKS)
+        .read_only(&[
+            "--print-steps",
+            "--list-all-steps",
+            "--list-category-steps",
+            "--diff-steps",
+        ])
+        .files(&["--output-file"])
+        .values(&[
+            "--makefile",
+            "-t",
+            "--task",
+            "-p",
+            "--profile",
+            "--cwd",
+            "-e",
+            "--env",
+            "--env-file",
+            "-l",
+            "--loglevel",
+            "--output-format",
+            "--skip-tasks",
+        ]),
     sub(&["sqlx"]).subs(SQLX),
     sub(&["machete"]).write_flags(&["--fix", "--with-metadata"]),
     sub(&["insta"]).subs(&[
@@ -5047,9 +5092,24 @@ const CARGO: &[Spec] = &[
             "-F",
             "--freq",
         ]),
-    sub(&["watch"]).code(&["-s", "--shell"]).values(&[
-        "-x", "--exec", "-w", "--watch", "-i", "--ignore", "-d", "--delay",
-    ]),
+    // `-x CMD` runs `cargo CMD`: a formatter, a fixer or a clean writes
+    sub(&["watch"])
+        .code(&["-s", "--shell"])
+        .write_flags(&[
+            "-x=fmt",
+            "--exec=fmt",
+            "-x=fmt --all",
+            "--exec=fmt --all",
+            "-x=fix*",
+            "--exec=fix*",
+            "-x=clippy*--fix*",
+            "--exec=clippy*--fix*",
+            "-x=clean*",
+            "--exec=clean*",
+        ])
+        .values(&[
+            "-x", "--exec", "-w", "--watch", "-i", "--ignore", "-d", "--delay",
+        ]),
     sub(&["run", "r"]).values(&["--bin", "--example", "-p", "--package"]),
 ];
 

@@ -7957,3 +7957,36 @@ fn ops21_kubectl_cp() {
         ("kubectl config use-context prod", "kubectl get pods -A"),
     ]);
 }
+
+/// Twenty-fifth blind batch: cargo plugins' subcommands that write
+/// (manifests, configs, archives, coverage data, SBOMs, reinstalled
+/// binaries), `cargo watch -x` running a writing cargo subcommand, and
+/// `cargo make` tasks named like formatters or cleans.
+#[test]
+fn fx25_cargo_plugins() {
+    check_pairs(&[
+        ("cargo autoinherit", "cargo tree -d"),
+        ("cargo deny init", "cargo deny check licenses"),
+        ("cargo install-update -a", "cargo install-update -l"),
+        (
+            "cargo nextest archive --workspace --archive-file /tmp/tests.tar.zst",
+            "cargo nextest run --archive-file /tmp/tests.tar.zst --workspace-remap .",
+        ),
+        (
+            "cargo llvm-cov clean --workspace",
+            "cargo llvm-cov --workspace --summary-only",
+        ),
+        ("cargo watch -x fmt -x test", "cargo watch -x check -x test"),
+        (
+            "cargo watch -x 'clippy --fix --allow-dirty'",
+            "cargo watch -x 'fmt -- --check'",
+        ),
+        ("cargo make format", "cargo make test"),
+        ("cargo make clean", "cargo make --list-all-steps"),
+        ("cargo make fmt", "cargo make --print-steps format"),
+        ("cargo dist init --yes", "cargo dist plan"),
+        ("cargo dist generate", "cargo dist generate --check"),
+        ("wasm-pack pack pkg", "wasm-pack test --node"),
+        ("cargo cyclonedx --format json", "cargo cyclonedx --help"),
+    ]);
+}
