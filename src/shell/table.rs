@@ -144,6 +144,8 @@ const IMAGE_ENTRYPOINTS: &[(&str, &str)] = &[
     ("pandoc/extra", "pandoc"),
     ("amazon/aws-cli", "aws"),
     ("aquasec/trivy", "trivy"),
+    ("bufbuild/buf", "buf"),
+    ("sqlc/sqlc", "sqlc"),
 ];
 
 /// The tool an image runs as its entrypoint, if it is one of
@@ -365,9 +367,26 @@ pub(crate) const TABLE: &[Spec] = &[
     ]),
     // goose's `create NAME [sql|go]` and `fix` (renumbers) change the
     // migrations directory
+    // `goose DRIVER DBSTRING COMMAND`: with sqlite the database is a local
+    // file, which the migrations change
     cmd(&["goose"])
         .values(&["-dir", "-table", "-certfile", "-ssl-cert", "-ssl-key", "-env"])
-        .subs(&[sub(&["create", "fix"]).always()]),
+        .subs(&[
+            sub(&["create", "fix"]).always(),
+            sub(&["sqlite3", "sqlite"]).subs(&[sub(&["*"]).subs(&[sub(&[
+                "up", "up-by-one", "up-to", "down", "down-to", "redo", "reset", "create", "fix",
+            ])
+            .always()])]),
+        ]),
+    // golang-migrate: `create` writes the migration files; on a sqlite
+    // database (a local file) every command but `version` changes it
+    cmd(&["migrate"])
+        .write_flags(&["-database=sqlite3://*", "-database=sqlite://*", "-database=sqlcipher://*"])
+        .values(&["-path", "-source", "-database", "-lock-timeout", "-prefetch"])
+        .subs(&[
+            sub(&["create"]).always().values(&["-ext", "-dir", "-format", "-tz", "-digits"]),
+            sub(&["version", "help"]),
+        ]),
     // changelog generators: git-cliff's `--prepend FILE`/`-o FILE`,
     // conventional-changelog's `-s` (rewrites its `-i` file)
     cmd(&["git-cliff"])
@@ -1716,7 +1735,12 @@ pub(crate) const TABLE: &[Spec] = &[
     ]),
     // --- Go ---------------------------------------------------------------------
     cmd(&["go"]).subs(&[
-        sub(&["fmt", "generate"]).always().read_only(&["-n"]),
+        sub(&["fmt"]).always().read_only(&["-n"]),
+        // Go's flags are whole words: `-run` is not `-r -u -n`
+        sub(&["generate"])
+            .always()
+            .read_only(&["-n"])
+            .values(&["-run", "-skip", "-tags", "-mod"]),
         sub(&["get", "install", "fix"]).always().read_only(&["-n"]),
         sub(&["mod"]).subs(&[
             sub(&["tidy"]).always().read_only(&["-diff"]),
@@ -1747,8 +1771,10 @@ pub(crate) const TABLE: &[Spec] = &[
                 "-mutexprofile", "-trace", "-outputdir",
             ])
             // the test binary's golden-file convention (`-update`, the
-            // standard library's own tests included)
-            .write_flags(&["-update", "-update-golden", "-update_golden"]),
+            // standard library's own tests included); `-c` compiles the
+            // test binary into PKG.test here (or `-o`)
+            .write_flags(&["-update", "-update-golden", "-update_golden", "-c"])
+            .read_only(&["-o=/dev/null"]),
         sub(&["run"])
             .run_script(0)
             .values(&["-tags", "-ldflags", "-exec"]),
@@ -1810,12 +1836,56 @@ pub(crate) const TABLE: &[Spec] = &[
             "-c", "--config", "--timeout", "-E", "--enable", "-D", "--disable",
         ])
         .subs(&[
-            sub(&["run"]).write_flags(&["--fix"]).targets(A),
+            // v2's report files (`--output.json.path FILE`; `stdout` and
+            // `stderr` print)
+            sub(&["run"])
+                .write_flags(&[
+                    "--fix", "--output.text.path=*.*", "--output.text.path=*/*",
+                    "--output.json.path=*.*", "--output.json.path=*/*", "--output.tab.path=*.*",
+                    "--output.tab.path=*/*", "--output.html.path=*.*", "--output.html.path=*/*",
+                    "--output.checkstyle.path=*.*", "--output.checkstyle.path=*/*",
+                    "--output.code-climate.path=*.*", "--output.code-climate.path=*/*",
+                    "--output.junit-xml.path=*.*", "--output.junit-xml.path=*/*",
+                    "--output.teamcity.path=*.*", "--output.teamcity.path=*/*",
+                    "--output.sarif.path=*.*", "--output.sarif.path=*/*",
+                ])
+                .values(&["--output.*.path"])
+                .targets(A),
+            // the config rewritten in v2's format
+            sub(&["migrate"]).always(),
             sub(&["fmt"])
                 .always()
                 .targets(A)
                 .read_only(&["-d", "--diff"]),
         ]),
+    // `-w` writes the edits into the source files; else they are printed
+    cmd(&["gopls"]).subs(&[sub(&["format", "imports", "rename", "codeaction", "fix", "execute"])
+        .write_flags(&["-w", "-write"])]),
+    // gci's `write` rewrites the import blocks (`print`, `diff`, `list` show)
+    cmd(&["gci"]).subs(&[sub(&["write"])
+        .writes_targets(A)
+        .values(&["-s", "--section", "--custom-order"])]),
+    // test reports; `--post-run-command` is a command it runs
+    cmd(&["gotestsum"])
+        .files(&["--junitfile", "--jsonfile", "--jsonfile-timing-events", "--rerun-fails-report"])
+        .code(&["--post-run-command"])
+        .values(&[
+            "-f", "--format", "--packages", "--rerun-fails", "--junitfile-testsuite-name",
+            "--junitfile-testcase-classname", "--junitfile-project-name", "--format-icons",
+            "--hide-summary", "--rerun-fails-max-failures", "--raw-command",
+        ]),
+    // mocks generated as `.mockery.yaml` says
+    cmd(&["mockery"])
+        .always()
+        .output(&["--output"])
+        .read_only(&["--dry-run", "--print", "--version"])
+        .values(&[
+            "--name", "--dir", "--outpkg", "--config", "--srcpkg", "--case", "--filename",
+            "--structname", "--tags", "--log-level",
+        ])
+        .subs(&[sub(&["showconfig", "version", "help", "completion"])]),
+    // image tarballs, the list of pushed references, SBOMs
+    cmd(&["ko"]).verbs().files(&["--tarball", "--image-refs", "--sbom-dir"]),
     // --- Python -------------------------------------------------------------------
     cmd(&["black", "blue"])
         .writes_targets(A)
@@ -3229,6 +3299,8 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["generate"]).always().output(&["-o", "--output"]),
         sub(&["build"]).output(&["-o", "--output"]),
         sub(&["mod", "dep"]).subs(&[sub(&["update", "prune", "init"]).always()]),
+        // buf.yaml created, or rewritten as v2
+        sub(&["config"]).subs(&[sub(&["init", "migrate"]).always()]),
         sub(&["export"]).output(&["-o", "--output"]),
     ]),
     cmd(&["protoc", "protoc-c", "grpc_tools.protoc"])
@@ -3247,7 +3319,7 @@ pub(crate) const TABLE: &[Spec] = &[
     ])
     .values(&["--config", "-c", "--crate", "--lang", "-l", "--target"])
     .output(&["-o", "--output", "--out-dir", "--out-file"])
-    .subs(&[sub(&["build", "new", "generate"])
+    .subs(&[sub(&["build", "new", "generate", "pack"])
         .always()
         .output(&["-d", "--out-dir"])]),
     cmd(&["sqlx", "sqlx-cli"]).subs(&[
@@ -3749,8 +3821,12 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["tarfile"]).write_flags(&["-e", "--extract", "-c", "--create"]),
     // `python -m ensurepip`: pip into the environment
     cmd(&["ensurepip"]).always(),
-    // wire_gen.go
-    cmd(&["wire"]).subs(&[sub(&["gen"]).always()]),
+    // wire_gen.go: `gen` is what runs unless another subcommand is named
+    // (`wire`, `wire ./cmd/app`)
+    cmd(&["wire"])
+        .always()
+        .values(&["-header_file", "-output_file_prefix", "-tags"])
+        .subs(&[sub(&["check", "diff", "show", "help", "commands", "flags"])]),
     cmd(&["json"]).write_flags(&["-I", "--in-place"]).values(&["-f", "-e", "-c"]),
     cmd(&["ncu", "npm-check-updates"]).write_flags(&["-u", "--upgrade"]),
     // writes the paired notebook unless told `-o -`
@@ -5085,10 +5161,55 @@ const CARGO: &[Spec] = &[
         "rm",
         "update",
         "clean",
+        // workspace-inherited dependencies moved into the root manifest
+        "autoinherit",
+        // the SBOM next to each manifest
+        "cyclonedx",
     ])
     .always()
     .read_only(&["--dry-run", "--list", "--check"]),
+    // reinstalls the outdated binaries; `-l` only lists them
+    sub(&["install-update"])
+        .always()
+        .read_only(&["-l", "--list"]),
     sub(&["clippy"]).write_flags(&["--fix"]),
+    // deny.toml
+    sub(&["deny"]).subs(&[sub(&["init"]).always()]),
+    // the archive of built tests (`run --archive-file` reads one)
+    sub(&["nextest"]).subs(&[sub(&["archive"]).output(&["--archive-file"])]),
+    // `clean` deletes the coverage data and profiles
+    sub(&["llvm-cov"]).subs(&[sub(&["clean"]).always()]),
+    // the dist config in Cargo.toml or dist-workspace.toml, and the CI
+    // workflows it generates (`generate --check` only compares)
+    sub(&["dist"]).subs(&[sub(&["init", "generate", "migrate"])
+        .always()
+        .read_only(&["--check"])]),
+    // cargo-make's tasks: formatters, cleans and installs write; the
+    // `--*-steps` flags only show them
+    sub(&["make"])
+        .tasks(MAKE_WRITE_TASKS)
+        .read_only(&[
+            "--print-steps",
+            "--list-all-steps",
+            "--list-category-steps",
+            "--diff-steps",
+        ])
+        .files(&["--output-file"])
+        .values(&[
+            "--makefile",
+            "-t",
+            "--task",
+            "-p",
+            "--profile",
+            "--cwd",
+            "-e",
+            "--env",
+            "--env-file",
+            "-l",
+            "--loglevel",
+            "--output-format",
+            "--skip-tasks",
+        ]),
     sub(&["sqlx"]).subs(SQLX),
     sub(&["machete"]).write_flags(&["--fix", "--with-metadata"]),
     sub(&["insta"]).subs(&[
@@ -5114,9 +5235,24 @@ const CARGO: &[Spec] = &[
             "-F",
             "--freq",
         ]),
-    sub(&["watch"]).code(&["-s", "--shell"]).values(&[
-        "-x", "--exec", "-w", "--watch", "-i", "--ignore", "-d", "--delay",
-    ]),
+    // `-x CMD` runs `cargo CMD`: a formatter, a fixer or a clean writes
+    sub(&["watch"])
+        .code(&["-s", "--shell"])
+        .write_flags(&[
+            "-x=fmt",
+            "--exec=fmt",
+            "-x=fmt --all",
+            "--exec=fmt --all",
+            "-x=fix*",
+            "--exec=fix*",
+            "-x=clippy*--fix*",
+            "--exec=clippy*--fix*",
+            "-x=clean*",
+            "--exec=clean*",
+        ])
+        .values(&[
+            "-x", "--exec", "-w", "--watch", "-i", "--ignore", "-d", "--delay",
+        ]),
     sub(&["run", "r"]).values(&["--bin", "--example", "-p", "--package"]),
 ];
 

@@ -8151,3 +8151,130 @@ fn fx26_ruby_syntax_check() {
         assert!(analyse(cmd).unparsable.is_some(), "{cmd}");
     }
 }
+
+/// Twenty-fifth blind batch: cargo plugins' subcommands that write
+/// (manifests, configs, archives, coverage data, SBOMs, reinstalled
+/// binaries), `cargo watch -x` running a writing cargo subcommand, and
+/// `cargo make` tasks named like formatters or cleans.
+#[test]
+fn fx25_cargo_plugins() {
+    check_pairs(&[
+        ("cargo autoinherit", "cargo tree -d"),
+        ("cargo deny init", "cargo deny check licenses"),
+        ("cargo install-update -a", "cargo install-update -l"),
+        (
+            "cargo nextest archive --workspace --archive-file /tmp/tests.tar.zst",
+            "cargo nextest run --archive-file /tmp/tests.tar.zst --workspace-remap .",
+        ),
+        (
+            "cargo llvm-cov clean --workspace",
+            "cargo llvm-cov --workspace --summary-only",
+        ),
+        ("cargo watch -x fmt -x test", "cargo watch -x check -x test"),
+        (
+            "cargo watch -x 'clippy --fix --allow-dirty'",
+            "cargo watch -x 'fmt -- --check'",
+        ),
+        ("cargo make format", "cargo make test"),
+        ("cargo make clean", "cargo make --list-all-steps"),
+        ("cargo make fmt", "cargo make --print-steps format"),
+        ("cargo dist init --yes", "cargo dist plan"),
+        ("cargo dist generate", "cargo dist generate --check"),
+        ("wasm-pack pack pkg", "wasm-pack test --node"),
+        ("cargo cyclonedx --format json", "cargo cyclonedx --help"),
+    ]);
+}
+
+/// Twenty-fifth blind batch: Go tools that write reports, test binaries,
+/// generated code, rewritten imports and configs.
+#[test]
+fn fx25_go_tools() {
+    check_pairs(&[
+        (
+            "go test -c ./internal/store",
+            "go test -cover ./internal/store",
+        ),
+        (
+            "go test -c -o bin/store.test ./internal/store",
+            "go test -c -o /dev/null ./internal/store",
+        ),
+        (
+            "gotestsum --junitfile junit.xml -- -race ./...",
+            "gotestsum --format testname -- -race ./...",
+        ),
+        (
+            "gotestsum --jsonfile out.json ./...",
+            "gotestsum --format dots ./...",
+        ),
+        (
+            "go generate -run stringer ./internal/order",
+            "go generate -n -run stringer ./...",
+        ),
+        (
+            "gci write --skip-generated -s standard -s default -s 'prefix(github.com/acme/shop)' .",
+            "gci diff -s standard -s default .",
+        ),
+        ("golangci-lint migrate", "golangci-lint config verify"),
+        (
+            "golangci-lint run --output.json.path lint.json",
+            "golangci-lint run --output.json.path stdout",
+        ),
+        (
+            "golangci-lint run --output.junit-xml.path=reports/lint.xml ./...",
+            "golangci-lint run --output.text.path=stderr ./...",
+        ),
+        ("mockery", "mockery showconfig"),
+        ("cd cmd/shop && wire", "cd cmd/shop && wire check"),
+        ("wire ./cmd/shop", "wire diff ./cmd/shop"),
+        ("buf config init", "buf config ls-lint-rules"),
+        (
+            "ko build --push=false --tarball=/tmp/shop.tar ./cmd/shop",
+            "ko build --push=false ./cmd/shop",
+        ),
+        (
+            "KO_DOCKER_REPO=ghcr.io/acme ko build --image-refs=.ko-refs ./cmd/shop",
+            "KO_DOCKER_REPO=ghcr.io/acme ko build ./cmd/shop",
+        ),
+        (
+            "goose -dir db/migrations sqlite3 ./shop.db up",
+            "goose -dir db/migrations sqlite3 ./shop.db status",
+        ),
+        (
+            "goose -dir db/migrations sqlite3 ./shop.db down",
+            "goose -dir db/migrations postgres 'user=app dbname=shop' up",
+        ),
+        (
+            "migrate -path db/migrations -database sqlite3://shop.db up",
+            "migrate -path db/migrations -database sqlite3://shop.db version",
+        ),
+        (
+            "migrate -path db/migrations -database sqlite3://shop.db down 1",
+            "migrate -path db/migrations -database postgres://localhost/shop up",
+        ),
+        (
+            "gopls format -w internal/order/order.go",
+            "gopls format internal/order/order.go | diff internal/order/order.go -",
+        ),
+        ("gopls imports -w main.go", "gopls imports -d main.go"),
+    ]);
+}
+
+/// Twenty-fifth and twenty-seventh blind batches: images whose entrypoint
+/// is buf or sqlc, with the work tree bind-mounted.
+#[test]
+fn fx25_image_entrypoints() {
+    check_pairs(&[
+        (
+            "docker run --rm -v \"$PWD\":/workspace -w /workspace bufbuild/buf generate",
+            "docker run --rm -v \"$PWD\":/workspace -w /workspace bufbuild/buf lint",
+        ),
+        (
+            "docker run --rm -v \"$(pwd)\":/workspace -w /workspace bufbuild/buf generate",
+            "docker run --rm -v \"$(pwd)\":/workspace:ro -w /workspace bufbuild/buf generate",
+        ),
+        (
+            "docker run --rm -u \"$(id -u)\" -v \"$PWD\":/src -w /src sqlc/sqlc generate",
+            "docker run --rm -v \"$PWD\":/src -w /src sqlc/sqlc vet",
+        ),
+    ]);
+}
