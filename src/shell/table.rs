@@ -1840,14 +1840,7 @@ pub(crate) const TABLE: &[Spec] = &[
             // `stderr` print)
             sub(&["run"])
                 .write_flags(&[
-                    "--fix", "--output.text.path=*.*", "--output.text.path=*/*",
-                    "--output.json.path=*.*", "--output.json.path=*/*", "--output.tab.path=*.*",
-                    "--output.tab.path=*/*", "--output.html.path=*.*", "--output.html.path=*/*",
-                    "--output.checkstyle.path=*.*", "--output.checkstyle.path=*/*",
-                    "--output.code-climate.path=*.*", "--output.code-climate.path=*/*",
-                    "--output.junit-xml.path=*.*", "--output.junit-xml.path=*/*",
-                    "--output.teamcity.path=*.*", "--output.teamcity.path=*/*",
-                    "--output.sarif.path=*.*", "--output.sarif.path=*/*",
+                    "--fix", "--output.*.path=*.*", "--output.*.path=*/*"
                 ])
                 .values(&["--output.*.path"])
                 .targets(A),
