@@ -165,7 +165,7 @@ pub(crate) fn image_entrypoint(image: &str) -> Option<&'static str> {
         .map(|(_, tool)| *tool)
 }
 
-/// Conventional make targets that install or delete files.
+/// Conventional make targets that install, delete or generate files.
 const MAKE_WRITE_TASKS: &[&str] = &[
     "install",
     "install-*",
@@ -177,6 +177,9 @@ const MAKE_WRITE_TASKS: &[&str] = &[
     "maintainer-clean",
     "realclean",
     "clobber",
+    // and judge the task names as a package script's are (`make
+    // generate`, `make gen-mocks`: code generation)
+    "generate",
 ];
 
 /// Formatters and fixers share these read-only flags.
@@ -2343,14 +2346,14 @@ pub(crate) const TABLE: &[Spec] = &[
     // `--graph=FILE` the task graph (without a file it prints it); the
     // words after `--` go to the tasks: test runners' `-u` update snapshots
     cmd(&["turbo"])
-        .tasks(&[])
+        .tasks(&["generate"])
         .values(TURBO_RUN_VALUES)
         .write_flags(TURBO_WRITE_FLAGS)
         .files(&["--graph", "--profile", "--anon-profile"])
         .subs(&[
             sub(&["prune", "gen", "generate"]).always(),
             sub(&["run"])
-                .tasks(&[])
+                .tasks(&["generate"])
                 .values(TURBO_RUN_VALUES)
                 .write_flags(TURBO_WRITE_FLAGS)
                 .files(&["--graph", "--profile", "--anon-profile"]),
@@ -3545,7 +3548,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "task", "go-task", "mage", "invoke", "inv", "doit", "poe", "nps", "cake", "grunt", "gulp",
         "jake",
     ])
-    .tasks(&[])
+    .tasks(&["generate"])
     .read_only(&[
         "--list", "--list-all", "-l", "-a", "--dry", "--summary", "--help", "-T", "--tasks",
         "--describe",

@@ -8051,3 +8051,33 @@ fn fx27_grpcurl_lychee() {
         ),
     ]);
 }
+
+/// Twenty-seventh blind batch: project tasks named like code generation,
+/// files written out, caches cleared (docusaurus's standard scripts).
+#[test]
+fn fx27_task_names() {
+    check_pairs(&[
+        ("npm run clear", "npm run serve"),
+        (
+            "npm run write-translations -- --locale de",
+            "npm run write-good",
+        ),
+        ("npm run write-heading-ids", "npm run typecheck"),
+        ("yarn cache:clear", "yarn start"),
+        ("make generate", "make test"),
+        ("make gen-mocks", "make check-generated"),
+        ("pnpm run codegen", "pnpm run verify-codegen"),
+        ("just generate", "just lint"),
+        ("task generate", "task generate:check"),
+        ("npm run generate:types", "npm run check"),
+        ("make regenerate", "make build"),
+        ("turbo run generate", "turbo run build"),
+        (
+            "npx turbo codegen --filter=api",
+            "npx turbo lint --filter=api",
+        ),
+        // a build tool's generation phases and tasks write build output
+        ("gradle clean", "gradle generateProto"),
+        ("mvn clean", "mvn generate-sources"),
+    ]);
+}
