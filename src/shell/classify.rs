@@ -716,6 +716,20 @@ fn trace_counts(args: &[Arg<'_>]) -> bool {
 
 /// Does a make/npm/yarn target or script name say it formats or fixes?
 pub(crate) fn is_fix_target(t: &str) -> bool {
+    names_write(t, false)
+}
+
+/// Does a project task's name say it writes: a formatter or fixer, code
+/// generation (`make generate`, `npm run codegen`, `make gen-mocks`),
+/// caches cleared (`npm run clear`, `cache:clear`) or files written out
+/// (docusaurus's `write-translations`, `write-heading-ids`; not the
+/// `write-good` linter)? Not when it only checks them
+/// (`verify-codegen`, `generate:check`).
+pub(crate) fn is_write_task(t: &str) -> bool {
+    names_write(t, true)
+}
+
+fn names_write(t: &str, task: bool) -> bool {
     // `spotlessApply`, `lintFix`: camel case splits too.
     let mut lower = String::with_capacity(t.len() + 4);
     for (k, c) in t.char_indices() {
@@ -725,7 +739,7 @@ pub(crate) fn is_fix_target(t: &str) -> bool {
         lower.push(c.to_ascii_lowercase());
     }
     let parts: Vec<&str> = lower.split([':', '-', '_', '.', '/']).collect();
-    parts.iter().any(|p| {
+    (parts.iter().any(|p| {
         matches!(
             *p,
             "fmt"
@@ -737,10 +751,15 @@ pub(crate) fn is_fix_target(t: &str) -> bool {
                 | "prettify"
                 | "fixup"
                 | "apply"
-        )
-    }) && !parts
-        .iter()
-        .any(|p| matches!(*p, "verify" | "diff" | "ci" | "dry" | "test") || p.starts_with("check"))
+        ) || (task
+            && matches!(
+                *p,
+                "generate" | "gen" | "codegen" | "regenerate" | "regen" | "clear"
+            ))
+    }) || (task && parts[0] == "write" && lower != "write-good"))
+        && !parts.iter().any(|p| {
+            matches!(*p, "verify" | "diff" | "ci" | "dry" | "test") || p.starts_with("check")
+        })
 }
 
 pub(crate) struct Cx<'a, 'b, 'v> {
@@ -1558,7 +1577,7 @@ impl Cx<'_, '_, '_> {
         };
         // a task named like a formatter is judged by its name, even if a
         // command has that name too (`pnpm run fmt` is not coreutils' fmt)
-        let by_name = kind == RunKind::Task && is_fix_target(name);
+        let by_name = kind == RunKind::Task && is_write_task(name);
         match self.lookup(name) {
             Some(spec) if !(table::is_code(name) || by_name) => {
                 if let Some((at, kind, _)) = self.apply(spec, name, args, marks) {

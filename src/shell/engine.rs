@@ -5,7 +5,9 @@
 //! runs. Commands in no table are judged by the general rules
 //! ([`Cx::generic`]).
 
-use super::classify::{Cx, Dir, Marks, is_fix_target, is_remote, is_safe_target, join};
+use super::classify::{
+    Cx, Dir, Marks, is_fix_target, is_remote, is_safe_target, is_write_task, join,
+};
 use super::code::Lang;
 use super::compact::{Entries, Field, SpecRef, is_keyword};
 use super::parse::Arg;
@@ -507,6 +509,15 @@ impl Cx<'_, '_, '_> {
             return run.map(|(at, kind)| (at, kind, label.to_string()));
         }
         if spec.tasks() {
+            // a runner of a project's own tasks (make, just, task, turbo)
+            // lists `generate`: its task names are judged as a package
+            // script's are (`make gen-mocks`, `just clear-cache`); a build
+            // tool's `generate-sources` is build output
+            let by_name = if spec.list(Field::WriteTasks).any(|g| g == "generate") {
+                is_write_task
+            } else {
+                is_fix_target
+            };
             for &p in pos {
                 let t = args[p].as_ref();
                 // a task given with its arguments (`sbt "scalafix
@@ -519,9 +530,7 @@ impl Cx<'_, '_, '_> {
                         && spec.list(Field::WriteTasks).any(|g| wild(g, name))
                 });
                 if !t.contains('=')
-                    && (named
-                        || is_fix_target(t)
-                        || spec.list(Field::WriteTasks).any(|g| wild(g, t)))
+                    && (named || by_name(t) || spec.list(Field::WriteTasks).any(|g| wild(g, t)))
                 {
                     self.write(format!("{label} {t}"));
                 }
@@ -871,7 +880,7 @@ impl Cx<'_, '_, '_> {
         if let Some(f) = flag {
             self.write(format!("{label} {f}"));
         }
-        if is_fix_target(name) {
+        if is_fix_target(name) || (kind == Kind::Task && is_write_task(name)) {
             self.write(label.to_string());
         }
         if kind == Kind::Task {

@@ -32,7 +32,10 @@
 //! - `chdir`: options that change the directory its targets are relative
 //!   to (`git -C DIR`);
 //! - `tasks`: its arguments are task names (`make fmt`): a task named like a
-//!   formatter or fixer writes, and so do the ones matching `write_tasks`.
+//!   formatter or fixer writes, and so do the ones matching `write_tasks`;
+//!   a runner of a project's own tasks whose `write_tasks` list `generate`
+//!   judges them as package scripts are (`make gen-mocks`, `just
+//!   clear-cache`: code generation, caches cleared, files written out).
 //!
 //! Option entries are matched whole (`--output` also matches
 //! `--output=FILE`); an entry with `=` matches that value only

@@ -167,7 +167,7 @@ pub(crate) fn image_entrypoint(image: &str) -> Option<&'static str> {
         .map(|(_, tool)| *tool)
 }
 
-/// Conventional make targets that install or delete files.
+/// Conventional make targets that install, delete or generate files.
 const MAKE_WRITE_TASKS: &[&str] = &[
     "install",
     "install-*",
@@ -179,6 +179,9 @@ const MAKE_WRITE_TASKS: &[&str] = &[
     "maintainer-clean",
     "realclean",
     "clobber",
+    // and judge the task names as a package script's are (`make
+    // generate`, `make gen-mocks`: code generation)
+    "generate",
 ];
 
 /// Formatters and fixers share these read-only flags.
@@ -259,7 +262,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "svelte-check", "vite", "webpack", "rollup", "esbuild", "parcel",
         "serve", "http-server", "live-server", "nodemon",
         "forever", "uvicorn", "hypercorn",
-        "pg_isready", "curlie", "grpcurl", "websocat", "wrk",
+        "pg_isready", "curlie", "websocat", "wrk",
         "hey", "locust", "siege", "lighthouse", "k9s", "stern", "ansible-playbook",
         "crictl", "ctr",
         "lazydocker", "ctop", "spruce",
@@ -2420,14 +2423,14 @@ pub(crate) const TABLE: &[Spec] = &[
     // `--graph=FILE` the task graph (without a file it prints it); the
     // words after `--` go to the tasks: test runners' `-u` update snapshots
     cmd(&["turbo"])
-        .tasks(&[])
+        .tasks(&["generate"])
         .values(TURBO_RUN_VALUES)
         .write_flags(TURBO_WRITE_FLAGS)
         .files(&["--graph", "--profile", "--anon-profile"])
         .subs(&[
             sub(&["prune", "gen", "generate"]).always(),
             sub(&["run"])
-                .tasks(&[])
+                .tasks(&["generate"])
                 .values(TURBO_RUN_VALUES)
                 .write_flags(TURBO_WRITE_FLAGS)
                 .files(&["--graph", "--profile", "--anon-profile"]),
@@ -2787,6 +2790,17 @@ pub(crate) const TABLE: &[Spec] = &[
                 .always()
                 .read_only(&["-p", "--pretend"]),
         ]),
+    // the locale files (`check-normalized`, `missing`, `unused`, `health`
+    // and the `tree-*` tasks print); `xlsx-report`: tmp/i18n-report.xlsx
+    // unless `-p FILE`
+    cmd(&["i18n-tasks"]).subs(&[
+        sub(&[
+            "normalize", "add-missing", "translate-missing", "remove-unused", "prune", "mv",
+            "cp", "rm", "data-merge", "data-write", "data-remove",
+        ])
+        .always(),
+        sub(&["xlsx-report"]).always().output(&["-p", "--path"]),
+    ]),
     cmd(&["rubocop"])
         .write_flags(&[
             "--autocorrect", "--autocorrect-all", "--auto-correct", "--auto-correct-all",
@@ -2953,7 +2967,9 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["clean", "precache", "downgrade"]).always(),
         sub(&["upgrade"]).always().read_only(&["--verify-only"]),
         sub(&["channel"]).with_args(1),
-        sub(&["test"]).write_flags(&["--update-goldens"]),
+        sub(&["test"])
+            .write_flags(&["--update-goldens"])
+            .files(&["--coverage-path"]),
         sub(&["run"]).run(0),
         // the user's Flutter settings; `flutter config` alone (or `--list`) prints
         sub(&["config"])
@@ -3636,7 +3652,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "task", "go-task", "mage", "invoke", "inv", "doit", "poe", "nps", "cake", "grunt", "gulp",
         "jake",
     ])
-    .tasks(&[])
+    .tasks(&["generate"])
     .read_only(&[
         "--list", "--list-all", "-l", "-a", "--dry", "--summary", "--help", "-T", "--tasks",
         "--describe",
@@ -4037,8 +4053,27 @@ pub(crate) const TABLE: &[Spec] = &[
     ]),
     // .netlify/state.json
     cmd(&["netlify"]).subs(&[sub(&["link", "unlink", "init"]).always()]),
-    // .firebaserc and firebase.json
-    cmd(&["firebase"]).subs(&[sub(&["init", "use"]).always()]),
+    // .firebaserc and firebase.json; `emulators:export DIR` and
+    // `--export-on-exit[=DIR]`: the emulators' data, into DIR (or the
+    // `--import` one) now or when they stop
+    cmd(&["firebase"])
+        .values(&["-P", "--project", "--config"])
+        .subs(&[
+            sub(&["init", "use"]).always(),
+            sub(&["emulators:export"]).always().targets(Targets::First),
+            sub(&["emulators:start", "emulators:exec"]).write_flags(&["--export-on-exit"]),
+        ]),
+    // the server's descriptors, as a protoset file or as .proto sources
+    // (Go flags: one dash or two)
+    cmd(&["grpcurl"]).output(&[
+        "-protoset-out", "--protoset-out", "-proto-out-dir", "--proto-out-dir",
+    ]),
+    // `--cache`: .lycheecache in the current directory; the cookie jar is
+    // read and saved back
+    cmd(&["lychee"])
+        .write_flags(&["--cache"])
+        .output(&["-o", "--output"])
+        .files(&["--cookie-jar"]),
     // worker-configuration.d.ts, wrangler.toml
     cmd(&["wrangler"]).subs(&[sub(&["types", "init"]).always()]),
     // fly.toml

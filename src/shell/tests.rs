@@ -8278,3 +8278,127 @@ fn fx25_image_entrypoints() {
         ),
     ]);
 }
+
+/// Twenty-seventh blind batch: Flutter's coverage file, Firebase's
+/// emulator data exported to disk.
+#[test]
+fn fx27_flutter_firebase() {
+    check_pairs(&[
+        (
+            "flutter test --coverage --coverage-path=/tmp/lcov.info",
+            "flutter test --reporter expanded test/widget_test.dart",
+        ),
+        (
+            "flutter test --coverage-path coverage/unit.info test/",
+            "flutter test --update-goldens --help",
+        ),
+        (
+            "firebase emulators:export ./emulator-data --force",
+            "firebase emulators:start --import=./emulator-data",
+        ),
+        (
+            "firebase --project demo emulators:export backup",
+            "firebase --project demo emulators:start --only firestore",
+        ),
+        (
+            "firebase emulators:start --import=./emulator-data --export-on-exit",
+            "firebase emulators:exec --import=./emulator-data 'npm test'",
+        ),
+        (
+            "firebase emulators:exec --export-on-exit=./data 'npm test'",
+            "firebase projects:list",
+        ),
+    ]);
+}
+
+/// Twenty-seventh blind batch: i18n-tasks rewriting locale files.
+#[test]
+fn fx27_i18n_tasks() {
+    check_pairs(&[
+        (
+            "bundle exec i18n-tasks normalize",
+            "bundle exec i18n-tasks check-normalized",
+        ),
+        (
+            "bundle exec i18n-tasks add-missing",
+            "bundle exec i18n-tasks missing",
+        ),
+        ("i18n-tasks remove-unused -y", "i18n-tasks unused"),
+        (
+            "i18n-tasks translate-missing --from en",
+            "i18n-tasks health",
+        ),
+        (
+            "i18n-tasks mv 'old.key' 'new.key'",
+            "i18n-tasks find 'users.*'",
+        ),
+        (
+            "i18n-tasks rm 'old.*'",
+            "i18n-tasks tree-translate --from en",
+        ),
+        ("i18n-tasks data-write tree.yml", "i18n-tasks data -l en"),
+        ("i18n-tasks xlsx-report", "i18n-tasks eq-base de"),
+    ]);
+}
+
+/// Twenty-seventh blind batch: grpcurl's reflected descriptors and
+/// protos, lychee's request cache and report.
+#[test]
+fn fx27_grpcurl_lychee() {
+    check_pairs(&[
+        (
+            "grpcurl -plaintext -protoset-out /tmp/reflected.protoset localhost:50051 describe payments.v1.PaymentService",
+            "grpcurl -plaintext localhost:50051 describe payments.v1.PaymentService",
+        ),
+        (
+            "grpcurl -plaintext -proto-out-dir ./protos localhost:50051 describe",
+            "grpcurl -plaintext -d '{\"id\": 1}' localhost:50051 payments.v1.PaymentService/Get",
+        ),
+        (
+            "grpcurl -plaintext --protoset-out=out.pb localhost:50051 list",
+            "grpcurl -plaintext localhost:50051 list",
+        ),
+        (
+            "lychee --cache --max-cache-age 1d --offline 'public/**/*.html'",
+            "lychee --offline 'public/**/*.html'",
+        ),
+        (
+            "lychee -o report.md --format markdown docs/",
+            "lychee --max-cache-age 1d --no-progress README.md",
+        ),
+        (
+            "lychee --cookie-jar cookies.json https://example.com",
+            "lychee --dump docs/",
+        ),
+    ]);
+}
+
+/// Twenty-seventh blind batch: project tasks named like code generation,
+/// files written out, caches cleared (docusaurus's standard scripts).
+#[test]
+fn fx27_task_names() {
+    check_pairs(&[
+        ("npm run clear", "npm run serve"),
+        (
+            "npm run write-translations -- --locale de",
+            "npm run write-good",
+        ),
+        ("npm run write-heading-ids", "npm run typecheck"),
+        ("yarn cache:clear", "yarn start"),
+        ("make generate", "make test"),
+        ("make gen-mocks", "make check-generated"),
+        ("pnpm run codegen", "pnpm run verify-codegen"),
+        ("just generate", "just lint"),
+        ("task generate", "task generate:check"),
+        ("npm run generate:types", "npm run check"),
+        ("make regenerate", "make build"),
+        ("turbo run generate", "turbo run build"),
+        (
+            "npx turbo codegen --filter=api",
+            "npx turbo lint --filter=api",
+        ),
+        // a build tool's generation phases and tasks write build output
+        ("gradle clean", "gradle generateProto"),
+        ("mvn clean", "mvn generate-sources"),
+    ]);
+}
