@@ -108,6 +108,7 @@ pub const COMMAND_KEYS: &[&str] = &[
     "chdir",
     "tasks",
     "write_tasks",
+    "project_tasks",
     "verbs",
 ];
 
@@ -332,6 +333,10 @@ fn read_command(
     }
     if let Some(b) = r.boolean(t, "tasks", ctx) {
         spec.tasks = b;
+    }
+    if let Some(b) = r.boolean(t, "project_tasks", ctx) {
+        spec.project_tasks = b;
+        spec.tasks |= b;
     }
     if let Some(b) = r.boolean(t, "verbs", ctx) {
         spec.verbs = b;

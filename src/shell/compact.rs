@@ -63,6 +63,7 @@ pub(crate) struct Node {
     code_args: CodeArgs,
     code_lang: Lang,
     tasks: bool,
+    project_tasks: bool,
     verbs: bool,
     /// Nothing but names: the command writes nothing and runs nothing,
     /// whatever its arguments (`ls`, `grep`): the engine need not read them.
@@ -124,6 +125,7 @@ const EMPTY: Node = Node {
     code_args: CodeArgs::None,
     code_lang: Lang::Python,
     tasks: false,
+    project_tasks: false,
     verbs: false,
     plain: false,
     keywords: false,
@@ -199,6 +201,7 @@ pub(crate) const fn compile<const K: usize, const W: usize, const B: usize>(
             code_args: s.code_args,
             code_lang: s.code_lang,
             tasks: s.tasks,
+            project_tasks: s.project_tasks,
             verbs: s.verbs,
             plain: is_plain(s),
             keywords: has_keywords(s),
@@ -501,6 +504,14 @@ impl SpecRef {
         match (self, self.node()) {
             (SpecRef::User(s), _) => s.tasks,
             (_, Some(n)) => n.tasks,
+            _ => false,
+        }
+    }
+
+    pub fn project_tasks(&self) -> bool {
+        match (self, self.node()) {
+            (SpecRef::User(s), _) => s.project_tasks,
+            (_, Some(n)) => n.project_tasks,
             _ => false,
         }
     }

@@ -509,11 +509,10 @@ impl Cx<'_, '_, '_> {
             return run.map(|(at, kind)| (at, kind, label.to_string()));
         }
         if spec.tasks() {
-            // a runner of a project's own tasks (make, just, task, turbo)
-            // lists `generate`: its task names are judged as a package
-            // script's are (`make gen-mocks`, `just clear-cache`); a build
-            // tool's `generate-sources` is build output
-            let by_name = if spec.list(Field::WriteTasks).any(|g| g == "generate") {
+            // a project's own tasks are judged as its package scripts are
+            // (`make gen-mocks`, `just clear-cache`); a build tool's
+            // `generate-sources` is build output
+            let by_name = if spec.project_tasks() {
                 is_write_task
             } else {
                 is_fix_target

@@ -33,9 +33,10 @@
 //!   to (`git -C DIR`);
 //! - `tasks`: its arguments are task names (`make fmt`): a task named like a
 //!   formatter or fixer writes, and so do the ones matching `write_tasks`;
-//!   a runner of a project's own tasks whose `write_tasks` list `generate`
-//!   judges them as package scripts are (`make gen-mocks`, `just
-//!   clear-cache`: code generation, caches cleared, files written out).
+//!   `project_tasks`: the tasks are the project's own (make, just, rake,
+//!   turbo; not a build tool's `generate-sources`), judged by their names
+//!   as package scripts are: code generation, caches cleared, files
+//!   written out write too (`make gen-mocks`, `just clear-cache`).
 //!
 //! Option entries are matched whole (`--output` also matches
 //! `--output=FILE`); an entry with `=` matches that value only
@@ -144,6 +145,9 @@ pub struct Spec {
     pub chdir: List,
     pub tasks: bool,
     pub write_tasks: List,
+    /// Its tasks are the project's own, judged by their names as package
+    /// scripts are (`make generate`, `just clear-cache`).
+    pub project_tasks: bool,
     /// A command-line tool whose own subcommands the table need not list:
     /// its first words are judged by the general rules' verbs, as a known
     /// command's unlisted subcommand is (`astro add`, `cdk init`).
@@ -172,6 +176,7 @@ pub const fn cmd(names: List) -> Spec {
         code_args: CodeArgs::None,
         chdir: &[],
         tasks: false,
+        project_tasks: false,
         write_tasks: &[],
         verbs: false,
     }
@@ -285,6 +290,14 @@ impl Spec {
     /// those named like formatters or fixers) write.
     pub const fn tasks(mut self, write_tasks: List) -> Self {
         self.tasks = true;
+        self.write_tasks = write_tasks;
+        self
+    }
+    /// Task names of the project's own (`make`, `just`): those named for
+    /// code generation, cleared caches or files written out write too.
+    pub const fn project_tasks(mut self, write_tasks: List) -> Self {
+        self.tasks = true;
+        self.project_tasks = true;
         self.write_tasks = write_tasks;
         self
     }

@@ -167,7 +167,7 @@ pub(crate) fn image_entrypoint(image: &str) -> Option<&'static str> {
         .map(|(_, tool)| *tool)
 }
 
-/// Conventional make targets that install, delete or generate files.
+/// Conventional make targets that install or delete files.
 const MAKE_WRITE_TASKS: &[&str] = &[
     "install",
     "install-*",
@@ -179,9 +179,6 @@ const MAKE_WRITE_TASKS: &[&str] = &[
     "maintainer-clean",
     "realclean",
     "clobber",
-    // and judge the task names as a package script's are (`make
-    // generate`, `make gen-mocks`: code generation)
-    "generate",
 ];
 
 /// Formatters and fixers share these read-only flags.
@@ -1843,7 +1840,14 @@ pub(crate) const TABLE: &[Spec] = &[
             // `stderr` print)
             sub(&["run"])
                 .write_flags(&[
-                    "--fix", "--output.*.path=*.*", "--output.*.path=*/*"
+                    "--fix", "--output.text.path=*.*", "--output.text.path=*/*",
+                    "--output.json.path=*.*", "--output.json.path=*/*", "--output.tab.path=*.*",
+                    "--output.tab.path=*/*", "--output.html.path=*.*", "--output.html.path=*/*",
+                    "--output.checkstyle.path=*.*", "--output.checkstyle.path=*/*",
+                    "--output.code-climate.path=*.*", "--output.code-climate.path=*/*",
+                    "--output.junit-xml.path=*.*", "--output.junit-xml.path=*/*",
+                    "--output.teamcity.path=*.*", "--output.teamcity.path=*/*",
+                    "--output.sarif.path=*.*", "--output.sarif.path=*/*",
                 ])
                 .values(&["--output.*.path"])
                 .targets(A),
@@ -2423,14 +2427,14 @@ pub(crate) const TABLE: &[Spec] = &[
     // `--graph=FILE` the task graph (without a file it prints it); the
     // words after `--` go to the tasks: test runners' `-u` update snapshots
     cmd(&["turbo"])
-        .tasks(&["generate"])
+        .project_tasks(&[])
         .values(TURBO_RUN_VALUES)
         .write_flags(TURBO_WRITE_FLAGS)
         .files(&["--graph", "--profile", "--anon-profile"])
         .subs(&[
             sub(&["prune", "gen", "generate"]).always(),
             sub(&["run"])
-                .tasks(&["generate"])
+                .project_tasks(&[])
                 .values(TURBO_RUN_VALUES)
                 .write_flags(TURBO_WRITE_FLAGS)
                 .files(&["--graph", "--profile", "--anon-profile"]),
@@ -2763,7 +2767,7 @@ pub(crate) const TABLE: &[Spec] = &[
             ]),
         ]),
     cmd(&["rails", "rake"])
-        .tasks(&[
+        .project_tasks(&[
             "db:*", "generate", "g", "destroy", "d", "new", "credentials:edit", "*:install",
             "active_storage:install", "assets:precompile", "assets:clobber", "tmp:clear",
             "log:clear", "app:update",
@@ -3627,7 +3631,7 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["update"]),
     ]),
     cmd(&["make", "gmake", "bmake", "remake"])
-        .tasks(MAKE_WRITE_TASKS)
+        .project_tasks(MAKE_WRITE_TASKS)
         .read_only(&[
             "-n", "--dry-run", "--just-print", "--recon", "-q", "--question", "-p",
             "--print-data-base",
@@ -3638,7 +3642,7 @@ pub(crate) const TABLE: &[Spec] = &[
         ])
         .chdir(&["-C", "--directory"]),
     cmd(&["just"])
-        .tasks(MAKE_WRITE_TASKS)
+        .project_tasks(MAKE_WRITE_TASKS)
         .read_only(&[
             "-n", "--dry-run", "-l", "--list", "--summary", "--show", "-s", "--evaluate", "--dump",
             "--variables", "--groups", "--check",
@@ -3652,7 +3656,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "task", "go-task", "mage", "invoke", "inv", "doit", "poe", "nps", "cake", "grunt", "gulp",
         "jake",
     ])
-    .tasks(&["generate"])
+    .project_tasks(&[])
     .read_only(&[
         "--list", "--list-all", "-l", "-a", "--dry", "--summary", "--help", "-T", "--tasks",
         "--describe",
@@ -5215,7 +5219,7 @@ const CARGO: &[Spec] = &[
     // cargo-make's tasks: formatters, cleans and installs write; the
     // `--*-steps` flags only show them
     sub(&["make"])
-        .tasks(MAKE_WRITE_TASKS)
+        .project_tasks(MAKE_WRITE_TASKS)
         .read_only(&[
             "--print-steps",
             "--list-all-steps",
@@ -5693,6 +5697,7 @@ mod tests {
             assert_eq!(r.run(), spec.run, "{:?}", spec.names);
             assert_eq!(r.code_args(), spec.code_args, "{:?}", spec.names);
             assert_eq!(r.tasks(), spec.tasks, "{:?}", spec.names);
+            assert_eq!(r.project_tasks(), spec.project_tasks, "{:?}", spec.names);
             assert_eq!(r.has_subcommands(), !spec.subcommands.is_empty());
             for s in spec.subcommands {
                 let first = s.names[0];

@@ -171,6 +171,23 @@ fn a_command_defined_in_config_changes_the_decision() {
 }
 
 #[test]
+fn a_project_task_runner_defined_in_config_judges_task_names() {
+    // As a plain task runner, only formatter and fixer names write.
+    let ws = red("[shell.commands.mytasks]\ntasks = true\n");
+    let out = bash(&ws, "codewhale", "mytasks gen-mocks");
+    assert!(allowed("codewhale", &out), "{out:?}");
+    // As a runner of the project's own tasks, code generation writes too
+    // (files it does not name: denied in red, which allows only tests/).
+    let ws = red("[shell.commands.mytasks]\nproject_tasks = true\n");
+    for host in HOSTS {
+        let out = bash(&ws, host, "mytasks gen-mocks");
+        assert!(is_host_deny(host, &out), "{host}: {out:?}");
+        let out = bash(&ws, host, "mytasks test");
+        assert!(allowed(host, &out), "{host}: {out:?}");
+    }
+}
+
+#[test]
 fn a_user_command_overrides_the_built_in_one() {
     // `tee` writes its arguments; a project that wraps it differently can
     // say so (here: it writes nothing).
