@@ -64,6 +64,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind25-writes.txt", true),
         ("blind26-writes.txt", true),
         ("blind27-writes.txt", true),
+        ("blind29-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
@@ -92,6 +93,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind25-readonly.txt", false),
         ("blind26-readonly.txt", false),
         ("blind27-readonly.txt", false),
+        ("blind29-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -293,6 +295,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         &load("blind27-writes.txt"),
         &load("blind27-readonly.txt"),
     );
+    let blind29 = figures(
+        "twenty-ninth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; writes that are hard to see: through wrappers and runners, inline code in interpreters, git plumbing and config, redirections in unusual places, editors in batch mode, archive and sync tools, each with a read-only look-alike)",
+        &load("blind29-writes.txt"),
+        &load("blind29-readonly.txt"),
+    );
     let all = all_cases();
     for b in &all {
         let kind = if b.writes { "writes" } else { "read-only" };
@@ -441,6 +448,7 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
     assert!(blind25.writes >= 445 && blind25.readonly >= 485);
     assert!(blind26.writes >= 415 && blind26.readonly >= 450);
     assert!(blind27.writes >= 420 && blind27.readonly >= 460);
+    assert!(blind29.writes >= 480 && blind29.readonly >= 530);
     for (label, f, blocked) in [
         ("sixteenth", &blind16, 0.2),
         ("seventeenth", &blind17, 0.0),
