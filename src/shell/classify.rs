@@ -756,7 +756,7 @@ fn names_write(t: &str, task: bool) -> bool {
                 *p,
                 "generate" | "gen" | "codegen" | "regenerate" | "regen" | "clear"
             ))
-    }) || (task && parts[0] == "write" && lower != "write-good"))
+    }) || (task && parts[0] == "write" && parts.get(1) != Some(&"good")))
         && !parts.iter().any(|p| {
             matches!(*p, "verify" | "diff" | "ci" | "dry" | "test") || p.starts_with("check")
         })

@@ -298,8 +298,14 @@ impl Cx<'_, '_, '_> {
                     let mut none = Vec::new();
                     let (mut n2, mut n3) = (Vec::new(), Vec::new());
                     let before = (seen.read_only, seen.listing, seen.help);
+                    // a value glued on is the option's (`go test` flags
+                    // handed on: `gotestsum -- -coverprofile=c.out`)
+                    let (key, val) = match a.split_once('=') {
+                        Some((k, v)) => (k, Some(v)),
+                        None => (a, None),
+                    };
                     self.note(
-                        &spec, a, None, ai, marks, &mut seen, &mut none, &mut n2, &mut n3,
+                        &spec, key, val, ai, marks, &mut seen, &mut none, &mut n2, &mut n3,
                     );
                     (seen.read_only, seen.listing, seen.help) = before;
                     if spec

@@ -368,9 +368,12 @@ pub(crate) const TABLE: &[Spec] = &[
     // goose's `create NAME [sql|go]` and `fix` (renumbers) change the
     // migrations directory
     // `goose DRIVER DBSTRING COMMAND`: with sqlite the database is a local
-    // file, which the migrations change
+    // file, which the migrations change (Go flags: one dash or two)
     cmd(&["goose"])
-        .values(&["-dir", "-table", "-certfile", "-ssl-cert", "-ssl-key", "-env"])
+        .values(&[
+            "-dir", "-table", "-certfile", "-ssl-cert", "-ssl-key", "-env", "--dir", "--table",
+            "--certfile", "--ssl-cert", "--ssl-key", "--env",
+        ])
         .subs(&[
             sub(&["create", "fix"]).always(),
             sub(&["sqlite3", "sqlite"]).subs(&[sub(&["*"]).subs(&[sub(&[
@@ -379,10 +382,17 @@ pub(crate) const TABLE: &[Spec] = &[
             .always()])]),
         ]),
     // golang-migrate: `create` writes the migration files; on a sqlite
-    // database (a local file) every command but `version` changes it
+    // database (a local file) every command but `version` changes it (Go
+    // flags: one dash or two)
     cmd(&["migrate"])
-        .write_flags(&["-database=sqlite3://*", "-database=sqlite://*", "-database=sqlcipher://*"])
-        .values(&["-path", "-source", "-database", "-lock-timeout", "-prefetch"])
+        .write_flags(&[
+            "-database=sqlite3://*", "-database=sqlite://*", "-database=sqlcipher://*",
+            "--database=sqlite3://*", "--database=sqlite://*", "--database=sqlcipher://*",
+        ])
+        .values(&[
+            "-path", "-source", "-database", "-lock-timeout", "-prefetch", "--path", "--source",
+            "--database", "--lock-timeout", "--prefetch",
+        ])
         .subs(&[
             sub(&["create"]).always().values(&["-ext", "-dir", "-format", "-tz", "-digits"]),
             sub(&["version", "help"]),
@@ -1865,15 +1875,27 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["gci"]).subs(&[sub(&["write"])
         .writes_targets(A)
         .values(&["-s", "--section", "--custom-order"])]),
-    // test reports; `--post-run-command` is a command it runs
+    // test reports; `--post-run-command` is a command it runs; the words
+    // after `--` are `go test`'s (whole-word Go flags: its files, the
+    // compiled test binary, golden files updated)
     cmd(&["gotestsum"])
         .files(&["--junitfile", "--jsonfile", "--jsonfile-timing-events", "--rerun-fails-report"])
         .code(&["--post-run-command"])
+        .listing(&["-*"])
+        .write_flags(&[
+            "-c", "-o", "-coverprofile", "-cpuprofile", "-memprofile", "-blockprofile",
+            "-mutexprofile", "-trace", "-outputdir", "-update", "-update-golden", "-update_golden",
+        ])
         .values(&[
             "-f", "--format", "--packages", "--rerun-fails", "--junitfile-testsuite-name",
             "--junitfile-testcase-classname", "--junitfile-project-name", "--format-icons",
             "--hide-summary", "--rerun-fails-max-failures", "--raw-command",
-        ]),
+        ])
+        // `tool slowest` reads the `--jsonfile`; `--skip-stmt` adds the
+        // statement to the slow tests' sources
+        .subs(&[sub(&["tool"]).subs(&[sub(&["slowest"])
+            .write_flags(&["--skip-stmt"])
+            .values(&["--jsonfile", "--threshold", "--num"])])]),
     // mocks generated as `.mockery.yaml` says
     cmd(&["mockery"])
         .always()
@@ -3661,7 +3683,13 @@ pub(crate) const TABLE: &[Spec] = &[
         "--list", "--list-all", "-l", "-a", "--dry", "--summary", "--help", "-T", "--tasks",
         "--describe",
     ])
-    .values(&["-d", "--dir", "-t", "--taskfile", "-o", "--output"]),
+    // their files and directories (not `-c`, `-f`: go-task's `--color`,
+    // mage's and go-task's `--force`)
+    .values(&[
+        "-d", "--dir", "-t", "--taskfile", "-o", "--output", "-C", "--concurrency", "--directory",
+        "--root", "--gulpfile", "--gruntfile", "--jakefile", "--cwd", "--base", "--collection",
+        "--search-root", "--config", "--file",
+    ]),
     cmd(&["gradle", "gradlew", "gradlew.bat"])
         .tasks(&[
             "wrapper", "*Apply", "spotlessApply", "ktlintFormat", "*Format", "format*", "init",
@@ -4708,11 +4736,12 @@ pub(crate) const TABLE: &[Spec] = &[
             "--loop", "--timeout", "--fdtransfer",
         ]),
     // the JVM: a flight recording with a file name is written there, and
-    // so is a log (`-Xlog:WHAT:[file=]F[:…]`, not `stdout`/`stderr`;
+    // so is a log (`-Xlog:WHAT:[file=]F[:…]`, a name with a dot or a
+    // directory; not `stdout`/`stderr`;
     // JDK 8's `-Xloggc:F`); `-jar JAR ARGS` runs the jar with its arguments
     cmd(&["java"])
         .write_flags(&[
-            "-XX:StartFlightRecording=*filename=*", "-Xlog:*:file=*", "-Xlog:*:*.log*",
+            "-XX:StartFlightRecording=*filename=*", "-Xlog:*:file=*", "-Xlog:*:*.*", "-Xlog:*:*/*",
             "-Xloggc:*",
         ])
         .run_after(&["-jar"]),
@@ -5217,7 +5246,7 @@ const CARGO: &[Spec] = &[
         .always()
         .read_only(&["--check"])]),
     // cargo-make's tasks: formatters, cleans and installs write; the
-    // `--*-steps` flags only show them
+    // `--*-steps` flags only show them; `-t`/`--task TASK` is a task too
     sub(&["make"])
         .project_tasks(MAKE_WRITE_TASKS)
         .read_only(&[
@@ -5229,8 +5258,6 @@ const CARGO: &[Spec] = &[
         .files(&["--output-file"])
         .values(&[
             "--makefile",
-            "-t",
-            "--task",
             "-p",
             "--profile",
             "--cwd",

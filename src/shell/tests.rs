@@ -8402,3 +8402,80 @@ fn fx27_task_names() {
         ("mvn clean", "mvn generate-sources"),
     ]);
 }
+
+/// Review 7: a task named for the write-good linter, however spelt, and
+/// the task runners' own file and directory options (their values are not
+/// task names).
+#[test]
+fn review7_task_names() {
+    check_pairs(&[
+        ("make write-translations", "make write_good"),
+        ("gulp generate", "gulp --gulpfile gen.js lint"),
+        ("invoke generate", "invoke --collection tasks_gen test"),
+        ("poe codegen", "poe -C codegen test"),
+        ("doit generate", "doit --file dodo_gen.py test"),
+        ("grunt generate", "grunt --gruntfile gen.js test"),
+        // cargo-make's task given by `-t`/`--task`
+        ("cargo make -t generate", "cargo make -t test"),
+        ("cargo make --task fmt", "cargo make --task ci-flow"),
+    ]);
+}
+
+/// Review 7: the JVM's log written to any file, not only a `.log` one.
+#[test]
+fn review7_java_xlog() {
+    check_pairs(&[
+        (
+            "java -Xlog:gc:gc.txt -version",
+            "java -Xlog:gc:stdout -version",
+        ),
+        (
+            "java -Xlog:gc*:logs/gc -jar app.jar",
+            "java -Xlog:gc*=debug:stderr:time,uptime,level,tags -version",
+        ),
+    ]);
+}
+
+/// Review 7: Go's flags take one dash or two (golang-migrate, goose).
+#[test]
+fn review7_go_flag_dashes() {
+    check_pairs(&[
+        (
+            "migrate --path m --database=sqlite3://x.db up",
+            "migrate --path m --database=postgres://h/db up",
+        ),
+        (
+            "migrate --database sqlite3://x.db up",
+            "migrate --database sqlite3://x.db version",
+        ),
+        (
+            "goose --dir m sqlite3 ./db.sqlite up",
+            "goose --dir m sqlite3 ./db.sqlite status",
+        ),
+        (
+            "goose --table t sqlite3 ./db.sqlite up",
+            "goose --table t sqlite3 ./db.sqlite version",
+        ),
+    ]);
+}
+
+/// Review 7: gotestsum hands the words after `--` to `go test`; its
+/// `tool slowest` reads a `--jsonfile` (and `--skip-stmt` edits the tests).
+#[test]
+fn review7_gotestsum() {
+    check_pairs(&[
+        (
+            "gotestsum -- -coverprofile=c.out ./...",
+            "gotestsum -- -cover ./...",
+        ),
+        ("gotestsum -- -c ./pkg", "gotestsum -- -count=1 ./pkg"),
+        (
+            "gotestsum -- ./... -update",
+            "gotestsum -- -run TestX ./...",
+        ),
+        (
+            "gotestsum tool slowest --jsonfile x.json --skip-stmt testing.Short",
+            "gotestsum tool slowest --jsonfile x.json --threshold 500ms",
+        ),
+    ]);
+}
