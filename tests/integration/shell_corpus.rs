@@ -64,6 +64,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind25-writes.txt", true),
         ("blind26-writes.txt", true),
         ("blind27-writes.txt", true),
+        ("blind28-writes.txt", true),
         ("blind29-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
@@ -93,6 +94,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind25-readonly.txt", false),
         ("blind26-readonly.txt", false),
         ("blind27-readonly.txt", false),
+        ("blind28-readonly.txt", false),
         ("blind29-readonly.txt", false),
     ]
     .into_iter()
@@ -295,6 +297,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         &load("blind27-writes.txt"),
         &load("blind27-readonly.txt"),
     );
+    let blind28 = figures(
+        "twenty-eighth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; everyday agent work in less common stacks: Swift and Apple tooling, Kotlin Multiplatform, game development and asset tools, embedded (PlatformIO, Zephyr, ESP-IDF, probes), scientific and HPC work (conda, Slurm, Fortran, MATLAB/Octave, HDF5/NetCDF, Snakemake, Nextflow))",
+        &load("blind28-writes.txt"),
+        &load("blind28-readonly.txt"),
+    );
     let blind29 = figures(
         "twenty-ninth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; writes that are hard to see: through wrappers and runners, inline code in interpreters, git plumbing and config, redirections in unusual places, editors in batch mode, archive and sync tools, each with a read-only look-alike)",
         &load("blind29-writes.txt"),
@@ -448,6 +455,7 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
     assert!(blind25.writes >= 445 && blind25.readonly >= 485);
     assert!(blind26.writes >= 415 && blind26.readonly >= 450);
     assert!(blind27.writes >= 420 && blind27.readonly >= 460);
+    assert!(blind28.writes >= 395 && blind28.readonly >= 445);
     assert!(blind29.writes >= 480 && blind29.readonly >= 530);
     for (label, f, blocked) in [
         ("sixteenth", &blind16, 0.2),
