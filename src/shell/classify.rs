@@ -3052,7 +3052,7 @@ impl Cx<'_, '_, '_> {
         let mut to_stdout = false;
         let mut i = 0;
         let set_mode = |mode: &mut Option<char>, c: char| {
-            if mode.is_none() && "xcrutAd".contains(c) {
+            if mode.is_none() && "xcrutAdD".contains(c) {
                 *mode = Some(c);
             }
         };
@@ -3063,7 +3063,8 @@ impl Cx<'_, '_, '_> {
         {
             let mut next = 1;
             for ch in first.chars() {
-                set_mode(&mut mode, ch);
+                // `d` is `--diff` (`D` here); `--delete` has no short form
+                set_mode(&mut mode, if ch == 'd' { 'D' } else { ch });
                 match ch {
                     'O' => to_stdout = true,
                     'f' => {
@@ -3094,6 +3095,7 @@ impl Cx<'_, '_, '_> {
                     "update" => set_mode(&mut mode, 'u'),
                     "delete" => set_mode(&mut mode, 'd'),
                     "list" => set_mode(&mut mode, 't'),
+                    "diff" | "compare" => set_mode(&mut mode, 'D'),
                     "catenate" | "concatenate" => set_mode(&mut mode, 'A'),
                     "to-stdout" => to_stdout = true,
                     "file" | "directory" => {
@@ -3131,7 +3133,7 @@ impl Cx<'_, '_, '_> {
             if a.len() > 1 && a.starts_with('-') {
                 let cs: Vec<char> = a.chars().skip(1).collect();
                 for (k, &ch) in cs.iter().enumerate() {
-                    set_mode(&mut mode, ch);
+                    set_mode(&mut mode, if ch == 'd' { 'D' } else { ch });
                     if ch == 'O' {
                         to_stdout = true;
                     }
