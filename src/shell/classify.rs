@@ -419,6 +419,8 @@ fn redirect_write(r: &Redirect) -> Option<String> {
             None
         }
         _ if is_safe_target(t) => None,
+        // bash's sockets (`exec 3<>/dev/tcp/HOST/PORT`), not files
+        _ if t.starts_with("/dev/tcp/") || t.starts_with("/dev/udp/") => None,
         _ => Some(format!("redirection to {t}")),
     }
 }
@@ -3011,8 +3013,12 @@ impl Cx<'_, '_, '_> {
                                 i += 1;
                             } else if ch == 'e' {
                                 // a script glued to -e: cannot borrow it; scan it now
-                                if code::sed_script_writes(&rest) {
+                                let mut run = Vec::new();
+                                if code::sed_script_scan(&rest, &mut run) {
                                     self.write(format!("{name} w command"));
+                                }
+                                for cmd in run {
+                                    self.reanalyse(&cmd);
                                 }
                             }
                             break;
@@ -3040,8 +3046,17 @@ impl Cx<'_, '_, '_> {
                 self.out.writes.push(what);
             }
         }
-        if scripts.iter().any(|s| code::sed_script_writes(s)) {
+        let mut run = Vec::new();
+        let mut writes = false;
+        for s in &scripts {
+            writes |= code::sed_script_scan(s, &mut run);
+        }
+        if writes {
             self.write(format!("{name} w command"));
+        }
+        // GNU sed's `e COMMAND` runs COMMAND as shell code
+        for cmd in run {
+            self.reanalyse(&cmd);
         }
     }
 

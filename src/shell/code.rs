@@ -1246,8 +1246,45 @@ fn elixir(toks: &[Tok], f: &mut Findings) {
 }
 
 fn php(toks: &[Tok], f: &mut Findings) {
+    // a Phar archive opened (`new Phar(FILE)`, `new PharData(FILE)`) and
+    // a method that writes it or extracts it (`->buildFromDirectory(…)`)
+    let (mut phar, mut phar_change) = (false, false);
     for (i, t) in toks.iter().enumerate() {
         let Tok::Ident(name) = t else { continue };
+        if is_punct(toks.get(i + 1), '(') {
+            match name.as_str() {
+                "Phar" | "PharData" if i > 0 && ident(toks.get(i - 1)) == Some("new") => {
+                    phar = true
+                }
+                "buildFromDirectory"
+                | "buildFromIterator"
+                | "addFile"
+                | "addFromString"
+                | "addEmptyDir"
+                | "setStub"
+                | "setDefaultStub"
+                | "extractTo"
+                | "compress"
+                | "decompress"
+                | "compressFiles"
+                | "decompressFiles"
+                | "convertToExecutable"
+                | "convertToData"
+                | "setMetadata"
+                | "delMetadata"
+                | "setSignatureAlgorithm"
+                | "delete"
+                | "offsetSet"
+                | "offsetUnset"
+                    if i > 1
+                        && is_punct(toks.get(i - 1), '>')
+                        && is_punct(toks.get(i - 2), '-') =>
+                {
+                    phar_change = true
+                }
+                _ => {}
+            }
+        }
         if !is_punct(toks.get(i + 1), '(')
             || (i > 0 && matches!(toks.get(i - 1), Some(Tok::Punct('$' | '>'))))
         {
@@ -1269,6 +1306,9 @@ fn php(toks: &[Tok], f: &mut Findings) {
         if write {
             f.writes.push(format!("writes files ({n})"));
         }
+    }
+    if phar && phar_change {
+        f.writes.push("writes a Phar archive".into());
     }
 }
 
@@ -3409,7 +3449,14 @@ pub(crate) fn scan_awk(prog: &str) -> Findings {
 
 /// Does a sed script contain a `w`/`W` command or an `s///w` flag whose
 /// file is a file (not `/dev/stdout`, `/dev/stderr`, …)?
+#[cfg(test)]
 pub(crate) fn sed_script_writes(script: &str) -> bool {
+    sed_script_scan(script, &mut Vec::new())
+}
+
+/// [`sed_script_writes`], and the shell commands GNU sed's `e COMMAND`
+/// runs, into `run`.
+pub(crate) fn sed_script_scan(script: &str, run: &mut Vec<String>) -> bool {
     let c: Vec<char> = script.chars().collect();
     let n = c.len();
     let mut i = 0;
@@ -3515,7 +3562,15 @@ pub(crate) fn sed_script_writes(script: &str) -> bool {
                     }
                 }
             }
-            'a' | 'i' | 'c' | 'r' | 'R' | ':' | '#' | 'e' => i = to_eol(i + 1),
+            'e' => {
+                let end = to_eol(i + 1);
+                let cmd: String = c[i + 1..end].iter().collect();
+                if !cmd.trim().is_empty() {
+                    run.push(cmd.trim().to_string());
+                }
+                i = end;
+            }
+            'a' | 'i' | 'c' | 'r' | 'R' | ':' | '#' => i = to_eol(i + 1),
             'b' | 't' | 'T' => {
                 while i < n && !matches!(c[i], ';' | '\n' | '}') {
                     i += 1;

@@ -8539,3 +8539,63 @@ fn fx29_inline_code_no_file() {
         ),
     ]);
 }
+
+/// Twenty-ninth blind batch: GNU sed's `e COMMAND` runs shell code; bash's
+/// `/dev/tcp/HOST/PORT` and `/dev/udp/…` redirections are sockets.
+#[test]
+fn fx29_sed_e_and_sockets() {
+    check_pairs(&[
+        (
+            "sed 'e touch /tmp/pwned' input.txt",
+            "sed 'e date' input.txt",
+        ),
+        (
+            "sed -e '1e rm -f x.txt' input.txt",
+            "sed -e '1e ls -l' input.txt",
+        ),
+        ("sed '/^#/e echo hi > log.txt' in", "sed '/^#/e echo hi' in"),
+        (
+            "exec 3<>/var/run/app.sock.txt; printf 'PING' >&3",
+            "exec 3<>/dev/tcp/localhost/6379; printf 'PING\\r\\n' >&3; timeout 1 head -c 7 <&3",
+        ),
+        (
+            "echo hi > /devx/tcp/h/1",
+            "echo hi > /dev/udp/127.0.0.1/514",
+        ),
+    ]);
+}
+
+/// Twenty-ninth blind batch: PHP's Phar archives, written by their
+/// building and extracting methods (not by being opened and read).
+#[test]
+fn fx29_php_phar() {
+    check_pairs(&[
+        (
+            "php -d phar.readonly=0 -r '$p = new Phar(\"/tmp/app.phar\"); $p->buildFromDirectory(\"src\");'",
+            "php -r '$p = new Phar(\"/tmp/app.phar\"); foreach ($p as $f) echo $f, PHP_EOL;'",
+        ),
+        (
+            "php -r '(new PharData(\"a.tar\"))->extractTo(\"out\");'",
+            "php -r '$p = new PharData(\"a.tar\"); echo count($p);'",
+        ),
+        (
+            "php -r '$p = new PharData(\"a.tar\"); $p->addFromString(\"x\", \"y\");'",
+            "php -r '$p = new PharData(\"a.tar\"); echo $p->getPath();'",
+        ),
+    ]);
+}
+
+/// Twenty-ninth blind batch: bash's named descriptors (`{NAME}<FILE`,
+/// `{NAME}>&2`) are redirections, not command words; `{NAME}>FILE` still
+/// writes FILE.
+#[test]
+fn fx29_named_descriptors() {
+    check_pairs(&[
+        (
+            "exec {fd}>/tmp/out.log; echo hi >&\"$fd\"",
+            "exec {fd}</etc/os-release; cat <&\"$fd\"",
+        ),
+        ("exec {log}>>build.log", "exec {log}>&2"),
+        ("{ echo a; } > x.txt", "{ echo a; } {fd}<&-"),
+    ]);
+}
