@@ -419,6 +419,8 @@ fn redirect_write(r: &Redirect) -> Option<String> {
             None
         }
         _ if is_safe_target(t) => None,
+        // bash's sockets (`exec 3<>/dev/tcp/HOST/PORT`), not files
+        _ if t.starts_with("/dev/tcp/") || t.starts_with("/dev/udp/") => None,
         _ => Some(format!("redirection to {t}")),
     }
 }
@@ -3011,8 +3013,12 @@ impl Cx<'_, '_, '_> {
                                 i += 1;
                             } else if ch == 'e' {
                                 // a script glued to -e: cannot borrow it; scan it now
-                                if code::sed_script_writes(&rest) {
+                                let mut run = Vec::new();
+                                if code::sed_script_scan(&rest, &mut run) {
                                     self.write(format!("{name} w command"));
+                                }
+                                for cmd in run {
+                                    self.reanalyse(&cmd);
                                 }
                             }
                             break;
@@ -3040,8 +3046,17 @@ impl Cx<'_, '_, '_> {
                 self.out.writes.push(what);
             }
         }
-        if scripts.iter().any(|s| code::sed_script_writes(s)) {
+        let mut run = Vec::new();
+        let mut writes = false;
+        for s in &scripts {
+            writes |= code::sed_script_scan(s, &mut run);
+        }
+        if writes {
             self.write(format!("{name} w command"));
+        }
+        // GNU sed's `e COMMAND` runs COMMAND as shell code
+        for cmd in run {
+            self.reanalyse(&cmd);
         }
     }
 
@@ -3052,7 +3067,7 @@ impl Cx<'_, '_, '_> {
         let mut to_stdout = false;
         let mut i = 0;
         let set_mode = |mode: &mut Option<char>, c: char| {
-            if mode.is_none() && "xcrutAd".contains(c) {
+            if mode.is_none() && "xcrutAdD".contains(c) {
                 *mode = Some(c);
             }
         };
@@ -3063,7 +3078,8 @@ impl Cx<'_, '_, '_> {
         {
             let mut next = 1;
             for ch in first.chars() {
-                set_mode(&mut mode, ch);
+                // `d` is `--diff` (`D` here); `--delete` has no short form
+                set_mode(&mut mode, if ch == 'd' { 'D' } else { ch });
                 match ch {
                     'O' => to_stdout = true,
                     'f' => {
@@ -3094,6 +3110,7 @@ impl Cx<'_, '_, '_> {
                     "update" => set_mode(&mut mode, 'u'),
                     "delete" => set_mode(&mut mode, 'd'),
                     "list" => set_mode(&mut mode, 't'),
+                    "diff" | "compare" => set_mode(&mut mode, 'D'),
                     "catenate" | "concatenate" => set_mode(&mut mode, 'A'),
                     "to-stdout" => to_stdout = true,
                     "file" | "directory" => {
@@ -3131,7 +3148,7 @@ impl Cx<'_, '_, '_> {
             if a.len() > 1 && a.starts_with('-') {
                 let cs: Vec<char> = a.chars().skip(1).collect();
                 for (k, &ch) in cs.iter().enumerate() {
-                    set_mode(&mut mode, ch);
+                    set_mode(&mut mode, if ch == 'd' { 'D' } else { ch });
                     if ch == 'O' {
                         to_stdout = true;
                     }

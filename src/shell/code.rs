@@ -414,6 +414,19 @@ fn is_std_stream(arg: &[Tok]) -> bool {
     }
 }
 
+/// A literal path that is no file (`/dev/null`, `/dev/stdout`, PHP's
+/// `php://stdout`): writing there writes no file, as for a redirection.
+fn is_no_file(p: &str) -> bool {
+    super::classify::is_safe_target(p)
+        || matches!(p, "php://stdout" | "php://stderr" | "php://output")
+}
+
+/// A call whose first argument (the file it writes) is a literal
+/// [`is_no_file`] path (`open('/dev/null', 'w')`).
+fn first_no_file(args: &[&[Tok]]) -> bool {
+    matches!(args.first(), Some([Tok::Str(p)]) if is_no_file(p))
+}
+
 /// A file mode that writes: `w`, `a`, `x` or `+` (`"w:gz"` for tarfile).
 fn is_write_mode(m: &str) -> bool {
     let m = m.split(':').next().unwrap_or("");
@@ -782,7 +795,7 @@ fn python(toks: &[Tok], f: &mut Findings) {
                 } else {
                     &[1]
                 };
-                mode_arg(&args, pos)
+                mode_arg(&args, pos) && !first_no_file(&args)
             }
             "write_text" | "write_bytes" | "touch" | "symlink_to" | "hardlink_to" | "rmtree"
             | "copyfile" | "copytree" | "copy2" | "copymode" | "copystat" | "make_archive"
@@ -1017,14 +1030,16 @@ fn node(toks: &[Tok], f: &mut Findings) {
         let (dotted, owner) = receiver(toks, i);
         let args = call_args(toks, i + 1);
         let write = match name {
+            // to the file named first
             "writeFile" | "writeFileSync" | "appendFile" | "appendFileSync"
-            | "createWriteStream" | "unlinkSync" | "rmSync" | "rmdirSync" | "renameSync"
-            | "mkdirSync" | "copyFileSync" | "cpSync" | "truncateSync" | "symlinkSync"
-            | "linkSync" | "chmodSync" | "chownSync" | "utimesSync" | "outputFile"
-            | "outputFileSync" | "outputJson" | "outputJsonSync" | "writeJson"
+            | "createWriteStream" | "outputFile" | "outputFileSync" | "writeTextFile"
+            | "writeTextFileSync" => !first_no_file(&args),
+            "unlinkSync" | "rmSync" | "rmdirSync" | "renameSync" | "mkdirSync" | "copyFileSync"
+            | "cpSync" | "truncateSync" | "symlinkSync" | "linkSync" | "chmodSync"
+            | "chownSync" | "utimesSync" | "outputJson" | "outputJsonSync" | "writeJson"
             | "writeJsonSync" | "removeSync" | "emptyDir" | "emptyDirSync" | "ensureFile"
             | "ensureFileSync" | "ensureDir" | "ensureDirSync" | "moveSync" | "copySync"
-            | "writeTextFile" | "writeTextFileSync" | "mkdtemp" | "mkdtempSync" => true,
+            | "mkdtemp" | "mkdtempSync" => true,
             "unlink" | "rm" | "rmdir" | "rename" | "mkdir" | "copyFile" | "cp" | "truncate"
             | "symlink" | "link" | "chmod" | "chown" | "utimes" | "remove" | "move" | "copy" => {
                 dotted
@@ -1032,8 +1047,8 @@ fn node(toks: &[Tok], f: &mut Findings) {
                         matches!(o, "fs" | "promises" | "fsp" | "fse" | "Deno" | "fsPromises")
                     })
             }
-            "write" => owner == Some("Bun"),
-            "open" | "openSync" => dotted && mode_arg(&args, &[1]),
+            "write" => owner == Some("Bun") && !first_no_file(&args),
+            "open" | "openSync" => dotted && mode_arg(&args, &[1]) && !first_no_file(&args),
             "execSync" | "exec" | "execFile" | "execFileSync" | "spawn" | "spawnSync" | "execa"
             | "execaSync" | "execaCommand" | "execaCommandSync" => {
                 f.run_shell(&args);
@@ -1063,15 +1078,27 @@ fn perl(toks: &[Tok], f: &mut Findings) {
                 };
                 match name.as_str() {
                     "open" | "sysopen" => {
-                        for s in stmt.iter().filter_map(|t| {
+                        for (k, s) in stmt.iter().enumerate().filter_map(|(k, t)| {
                             if let Tok::Str(s) = t {
-                                Some(s.trim())
+                                Some((k, s.trim()))
                             } else {
                                 None
                             }
                         }) {
                             if s.starts_with('>') || s.starts_with("+<") || s.starts_with("+>") {
-                                f.writes.push("opens a file for writing".into());
+                                // the path in the mode (`'>/dev/null'`) or
+                                // the literal after it (`'>', '/dev/null'`)
+                                let path = s.trim_start_matches(['+', '<', '>', '&']).trim();
+                                let no_file = if path.is_empty() {
+                                    is_punct(stmt.get(k + 1), ',')
+                                        && matches!(stmt.get(k + 2), Some(Tok::Str(p)) if is_no_file(p))
+                                        && !is_punct(stmt.get(k + 3), '.')
+                                } else {
+                                    is_no_file(path)
+                                };
+                                if !no_file {
+                                    f.writes.push("opens a file for writing".into());
+                                }
                             } else if let Some(c) =
                                 s.strip_prefix('|').or_else(|| s.strip_suffix('|'))
                             {
@@ -1131,9 +1158,13 @@ fn ruby(toks: &[Tok], f: &mut Findings) {
         let n = name.as_str();
         let write = if dotted_from("File") || dotted_from("IO") || dotted_from("Pathname") {
             match n {
-                "write" | "binwrite" | "delete" | "unlink" | "rename" | "symlink" | "link"
-                | "chmod" | "chown" | "truncate" | "utime" | "mkfifo" | "lchmod" | "lchown" => true,
-                "open" | "new" | "sysopen" => mode_arg(&next_args(), &[1]),
+                "write" | "binwrite" => !first_no_file(&next_args()),
+                "delete" | "unlink" | "rename" | "symlink" | "link" | "chmod" | "chown"
+                | "truncate" | "utime" | "mkfifo" | "lchmod" | "lchown" => true,
+                "open" | "new" | "sysopen" => {
+                    let args = next_args();
+                    mode_arg(&args, &[1]) && !first_no_file(&args)
+                }
                 _ => false,
             }
         } else if dotted_from("FileUtils") {
@@ -1215,8 +1246,45 @@ fn elixir(toks: &[Tok], f: &mut Findings) {
 }
 
 fn php(toks: &[Tok], f: &mut Findings) {
+    // a Phar archive opened (`new Phar(FILE)`, `new PharData(FILE)`) and
+    // a method that writes it or extracts it (`->buildFromDirectory(…)`)
+    let (mut phar, mut phar_change) = (false, false);
     for (i, t) in toks.iter().enumerate() {
         let Tok::Ident(name) = t else { continue };
+        if is_punct(toks.get(i + 1), '(') {
+            match name.as_str() {
+                "Phar" | "PharData" if i > 0 && ident(toks.get(i - 1)) == Some("new") => {
+                    phar = true
+                }
+                "buildFromDirectory"
+                | "buildFromIterator"
+                | "addFile"
+                | "addFromString"
+                | "addEmptyDir"
+                | "setStub"
+                | "setDefaultStub"
+                | "extractTo"
+                | "compress"
+                | "decompress"
+                | "compressFiles"
+                | "decompressFiles"
+                | "convertToExecutable"
+                | "convertToData"
+                | "setMetadata"
+                | "delMetadata"
+                | "setSignatureAlgorithm"
+                | "delete"
+                | "offsetSet"
+                | "offsetUnset"
+                    if i > 1
+                        && is_punct(toks.get(i - 1), '>')
+                        && is_punct(toks.get(i - 2), '-') =>
+                {
+                    phar_change = true
+                }
+                _ => {}
+            }
+        }
         if !is_punct(toks.get(i + 1), '(')
             || (i > 0 && matches!(toks.get(i - 1), Some(Tok::Punct('$' | '>'))))
         {
@@ -1225,9 +1293,10 @@ fn php(toks: &[Tok], f: &mut Findings) {
         let args = call_args(toks, i + 1);
         let n = name.as_str();
         let write = match n {
-            "file_put_contents" | "unlink" | "rename" | "mkdir" | "rmdir" | "copy" | "touch"
-            | "chmod" | "chown" | "symlink" | "link" | "tempnam" | "move_uploaded_file" => true,
-            "fopen" | "gzopen" => mode_arg(&args, &[1]),
+            "file_put_contents" => !first_no_file(&args),
+            "unlink" | "rename" | "mkdir" | "rmdir" | "copy" | "touch" | "chmod" | "chown"
+            | "symlink" | "link" | "tempnam" | "move_uploaded_file" => true,
+            "fopen" | "gzopen" => mode_arg(&args, &[1]) && !first_no_file(&args),
             "system" | "exec" | "shell_exec" | "passthru" | "popen" | "proc_open" => {
                 f.run_shell(&args[..args.len().min(1)]);
                 false
@@ -1237,6 +1306,9 @@ fn php(toks: &[Tok], f: &mut Findings) {
         if write {
             f.writes.push(format!("writes files ({n})"));
         }
+    }
+    if phar && phar_change {
+        f.writes.push("writes a Phar archive".into());
     }
 }
 
@@ -3377,7 +3449,14 @@ pub(crate) fn scan_awk(prog: &str) -> Findings {
 
 /// Does a sed script contain a `w`/`W` command or an `s///w` flag whose
 /// file is a file (not `/dev/stdout`, `/dev/stderr`, …)?
+#[cfg(test)]
 pub(crate) fn sed_script_writes(script: &str) -> bool {
+    sed_script_scan(script, &mut Vec::new())
+}
+
+/// [`sed_script_writes`], and the shell commands GNU sed's `e COMMAND`
+/// runs, into `run`.
+pub(crate) fn sed_script_scan(script: &str, run: &mut Vec<String>) -> bool {
     let c: Vec<char> = script.chars().collect();
     let n = c.len();
     let mut i = 0;
@@ -3483,7 +3562,15 @@ pub(crate) fn sed_script_writes(script: &str) -> bool {
                     }
                 }
             }
-            'a' | 'i' | 'c' | 'r' | 'R' | ':' | '#' | 'e' => i = to_eol(i + 1),
+            'e' => {
+                let end = to_eol(i + 1);
+                let cmd: String = c[i + 1..end].iter().collect();
+                if !cmd.trim().is_empty() {
+                    run.push(cmd.trim().to_string());
+                }
+                i = end;
+            }
+            'a' | 'i' | 'c' | 'r' | 'R' | ':' | '#' => i = to_eol(i + 1),
             'b' | 't' | 'T' => {
                 while i < n && !matches!(c[i], ';' | '\n' | '}') {
                     i += 1;

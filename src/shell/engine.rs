@@ -443,7 +443,9 @@ impl Cx<'_, '_, '_> {
                     } else {
                         (ai, Some(rest))
                     };
-                    self.note(
+                    // a value option after which the rest is the argv
+                    // it runs (`runuser -u USER CMD`)
+                    if self.note(
                         &spec,
                         key,
                         val,
@@ -453,7 +455,10 @@ impl Cx<'_, '_, '_> {
                         &mut outputs,
                         &mut files,
                         &mut codes,
-                    );
+                    ) {
+                        run = Some((i, RunKind::Command));
+                        break 'words;
+                    }
                     break;
                 }
                 if self.note(
@@ -471,6 +476,12 @@ impl Cx<'_, '_, '_> {
                     break 'words;
                 }
             }
+        }
+        // `runuser -u USER -- CMD`
+        if let Some((at, kind)) = run
+            && args.get(at).is_some_and(|a| a.as_ref() == "--")
+        {
+            run = Some((at + 1, kind));
         }
         if run.is_some_and(|(at, _)| at >= args.len()) {
             run = None;

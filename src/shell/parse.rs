@@ -741,6 +741,28 @@ impl<'s, 'b> Parser<'s, 'b> {
                 }
                 _ => {}
             }
+            // bash's named descriptor, `{NAME}>FILE`, `{NAME}<&-`: a
+            // redirection, not a word
+            if !dbracket
+                && c == '{'
+                && self
+                    .peek(1)
+                    .is_some_and(|d| d == '_' || d.is_ascii_alphabetic())
+            {
+                let mut j = 2;
+                while self
+                    .peek(j)
+                    .is_some_and(|d| d == '_' || d.is_ascii_alphanumeric())
+                {
+                    j += 1;
+                }
+                if self.peek(j) == Some('}') && matches!(self.peek(j + 1), Some('<' | '>')) {
+                    self.pos += j + 1;
+                    self.parse_redirect(&mut cmd)?;
+                    cmd_pos = false;
+                    continue;
+                }
+            }
             if !dbracket && c.is_ascii_digit() {
                 let mut j = 0;
                 while self.peek(j).is_some_and(|d| d.is_ascii_digit()) {

@@ -216,7 +216,7 @@ const TOX_NOX_WRITES: &[&str] = &[
 pub(crate) const TABLE: &[Spec] = &[
     // --- known commands that write nothing by themselves ---------------------
     cmd(&[
-        ":", "true", "false", "echo", "printf", "test", "[", "pwd", "export", "set", "unset",
+        ":", "true", "false", "echo", "printf", "test", "[", "pwd", "export", "unset",
         "shopt", "alias", "unalias", "type", "hash", "help", "read", "readonly", "declare",
         "typeset", "local", "let", "shift", "exit", "return", "break", "continue", "wait", "jobs",
         "fg", "bg", "disown", "kill", "killall", "pkill", "ulimit", "umask", "times", "getopts",
@@ -1788,7 +1788,10 @@ pub(crate) const TABLE: &[Spec] = &[
         sub(&["run"])
             .run_script(0)
             .values(&["-tags", "-ldflags", "-exec"]),
-        sub(&["clean"]).write_flags(&["-modcache", "-cache", "-testcache", "-fuzzcache"]),
+        // `-n` prints the remove commands without running them
+        sub(&["clean"])
+            .write_flags(&["-modcache", "-cache", "-testcache", "-fuzzcache"])
+            .read_only(&["-n"]),
         // `go tool cover -html=c.out -o c.html`; pprof's flags are Go's
         // single-dash words, never clusters (`-nodecount=20`, `-top`)
         sub(&["tool"])
@@ -2229,9 +2232,12 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["redis-cli"])
         .output(&["--rdb"])
         .values(&["-h", "-p", "-a", "-n", "-u", "--user", "--pass"]),
+    // `-F`: the archive `-o` writes (`-i` reads it, but extracts); `-O`
     cmd(&["cpio"])
         .write_flags(&["-i", "--extract", "-p", "--pass-through"])
-        .read_only(&["-t", "--list"]),
+        .output(&["-F", "--file", "-O"])
+        .values(&["-H", "--format", "-I", "-E", "--pattern-file", "-R", "--owner", "-C"])
+        .read_only(&["-t", "--list", "--to-stdout"]),
     // `jar xf`, `jar cf`, `jar uf` (tar-style modes) and their options
     cmd(&["jar"])
         .write_flags(&[
@@ -4165,7 +4171,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "nohup", "setsid", "unbuffer", "chronic", "builtin", "caffeinate", "busybox", "catchsegv",
         "noglob", "nocorrect", "proxychains", "proxychains4", "torsocks", "firejail",
         "dbus-run-session", "setpriv", "linux32", "linux64", "setarch", "numactl", "cgexec",
-        "trickle", "entr", "rlwrap", "winpty", "xvfb-run", "stdbuf", "sem", "dotenvx", "retry",
+        "trickle", "rlwrap", "winpty", "xvfb-run", "stdbuf", "sem", "dotenvx", "retry",
         "unshare", "nsenter", "systemd-run", "bwrap", "chpst", "prlimit", "cpulimit",
     ])
     .run(0)
@@ -4179,6 +4185,16 @@ pub(crate) const TABLE: &[Spec] = &[
         "--auth-file", "--jobs", "--id", "--retries", "--delay",
     ]),
     cmd(&["chroot"]).run(1).values(&["--userspec", "--groups"]),
+    // `entr CMD` runs CMD on each change; `-s CODE` runs shell code
+    cmd(&["entr"]).run(0).code(&["-s"]),
+    // `-s FILE` saves the faked ownership on exit
+    cmd(&["fakeroot"])
+        .run(0)
+        .values(&["-l", "--lib", "--faked", "-i", "-b", "--fd-base"])
+        .files(&["-s"]),
+    cmd(&["aws-vault"]).subs(&[sub(&["exec"]).run(1).values(&[
+        "-d", "--duration", "-t", "--mfa-token", "--region", "--prompt",
+    ])]),
     // `flock FILE CMD`, `flock FILE -c CODE` create the lock file; not
     // `flock FD` (a descriptor the shell opened)
     cmd(&["flock"])
@@ -4188,12 +4204,23 @@ pub(crate) const TABLE: &[Spec] = &[
         .run(1)
         .code(&["-c", "--command"])
         .values(&["-w", "--timeout", "-E", "--conflict-exit-code"]),
-    cmd(&["su", "runuser"])
+    cmd(&["su"])
         .code(&["-c", "--command"])
         .values(&[
             "-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w",
             "--whitelist-environment",
         ]),
+    // `runuser -u USER [--] CMD` runs CMD (`runuser USER` is su's form)
+    cmd(&["runuser"])
+        .run_after(&["-u", "--user"])
+        .code(&["-c", "--command"])
+        .values(&[
+            "-u", "--user", "-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w",
+            "--whitelist-environment",
+        ]),
+    // fish's `set -U` saves a universal variable in fish_variables (bash's
+    // `set` has no `-U`)
+    cmd(&["set"]).write_flags(&["-U", "--universal"]),
     cmd(&["time", "gtime"])
         .run(0)
         .values(&["-f", "--format"])
@@ -4341,6 +4368,9 @@ pub(crate) const TABLE: &[Spec] = &[
         .values(&["-E", "--echo", "-m", "--logging-format", "-t"])
         .files(&[
             "-O", "--log-out", "-I", "--log-in", "-B", "--log-io", "-T", "--log-timing",
+            // `--timing[=FILE]` (its value is optional: a word after it
+            // is taken for the file, a write either way)
+            "--timing",
         ])
         .read_only(&["-p", "--playback"]),
     cmd(&["trap"]).code_args(First).read_only(&["-p", "-l"]),
@@ -5057,9 +5087,19 @@ const GIT: &[Spec] = &[
         .always()
         .read_only(&["-n", "--dry-run"])
         .values(&["--chmod", "--pathspec-from-file", "-e", "--exclude"]),
+    // `--show-current-patch` only shows the patch a stopped `am` is on
+    sub(&["am"]).always().read_only(&["-h", "--show-current-patch"]).values(&[
+        "-p", "-C", "--exclude", "--include", "--directory", "--whitespace", "-S", "--gpg-sign",
+    ]),
+    // bare, `-l PATTERN` and `--format` list the replacements
+    sub(&["replace"])
+        .with_args(1)
+        .write_flags(&["--convert-graft-file"])
+        .read_only(&["-l", "--list", "-h"])
+        .values(&["--format"]),
     sub(&[
-        "am", "cherry-pick", "revert", "merge", "rebase", "pull", "init", "clone", "reset",
-        "restore", "switch", "checkout", "update-ref", "update-index", "gc", "repack", "replace",
+        "cherry-pick", "revert", "merge", "rebase", "pull", "init", "clone", "reset",
+        "restore", "switch", "checkout", "update-ref", "update-index", "gc", "repack",
         "checkout-index", "filter-branch", "filter-repo", "mergetool", "read-tree", "stage",
         "prune-packed", "pack-refs", "maintenance", "fast-import", "absorb",
     ])

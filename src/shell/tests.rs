@@ -8479,3 +8479,200 @@ fn review7_gotestsum() {
         ),
     ]);
 }
+
+/// Twenty-ninth blind batch: wrappers that run their argv.
+#[test]
+fn fx29_wrappers() {
+    check_pairs(&[
+        (
+            "runuser -u www-data -- touch /var/www/shop/storage/logs/laravel.log",
+            "runuser -u www-data -- ls /var/www/shop/storage/logs",
+        ),
+        (
+            "runuser -l deploy -c 'touch x'",
+            "runuser -l deploy -c 'ls'",
+        ),
+        (
+            "git ls-files | entr -d rsync -a ./ /tmp/mirror/",
+            "git ls-files | entr -d rsync -an ./ /tmp/mirror/",
+        ),
+        (
+            "ls *.c | entr -s 'make > build.log'",
+            "ls *.c | entr -s 'make -n'",
+        ),
+        (
+            "fakeroot tar -czf /tmp/pkg.tgz -C stage .",
+            "fakeroot tar -tzf /tmp/pkg.tgz",
+        ),
+        ("fakeroot -s .fakeroot.state ls -l", "fakeroot ls -l"),
+        (
+            "aws-vault exec dev -- aws s3 cp s3://shop-assets/config.json ./config.json",
+            "aws-vault exec dev -- aws s3 ls s3://shop-assets/",
+        ),
+        (
+            "aws-vault exec -d 1h dev -- touch x",
+            "aws-vault exec -d 1h dev -- aws sts get-caller-identity",
+        ),
+    ]);
+}
+
+/// Twenty-ninth blind batch: modes and options that decide whether an
+/// archiver, a recorder or a git command writes.
+#[test]
+fn fx29_modes() {
+    check_pairs(&[
+        (
+            "script --timing=/tmp/timing.txt -q -c 'make' /dev/null",
+            "script -q -c 'make -n' /dev/null",
+        ),
+        (
+            "find src | cpio -ov -F /tmp/src.cpio",
+            "find src | cpio -ov | wc -c",
+        ),
+        (
+            "find src | cpio -o -O /tmp/src.cpio",
+            "cpio -t -F /tmp/src.cpio",
+        ),
+        (
+            "cpio -i etc/fstab < initramfs.cpio",
+            "cpio -i --to-stdout etc/fstab < initramfs.cpio",
+        ),
+        ("tar -rf release.tar notes.txt", "tar -df release.tar"),
+        (
+            "tar --delete -f release.tar a.txt",
+            "tar --diff -f release.tar",
+        ),
+        ("tar cf release.tar src", "tar dvf release.tar"),
+        ("git replace -d 1234abcd", "git replace -l"),
+        ("git replace --graft HEAD~1", "git replace --list 'v*'"),
+        (
+            "git replace --convert-graft-file",
+            "git replace --format=long",
+        ),
+        ("git am 0001-fix.patch", "git am --show-current-patch=diff"),
+        ("git am --continue", "git am --show-current-patch"),
+        ("go clean -cache", "go clean -n -cache"),
+        (
+            "fish -c 'set -Ux EDITOR vim'",
+            "fish -c 'set -gx EDITOR vim'",
+        ),
+        (
+            "fish -c 'set --universal fish_greeting'",
+            "set -euo pipefail",
+        ),
+    ]);
+}
+
+/// Twenty-ninth blind batch: inline code whose only written file is a
+/// literal `/dev/null`, `/dev/stdout`, `/dev/stderr` (PHP's `php://stdout`)
+/// writes no file, as a redirection there does; another literal, or a
+/// path only known at run time, is a file.
+#[test]
+fn fx29_inline_code_no_file() {
+    check_pairs(&[
+        (
+            "python3 -c \"open('/tmp/x','w').write('x')\"",
+            "python3 -c \"import sys; open('/dev/null','w').write('x'); print('ok')\"",
+        ),
+        (
+            "python3 -c \"import sys; open(sys.argv[1],'w').write('x')\" out",
+            "python3 -c \"open('/dev/stderr','a').write('x')\"",
+        ),
+        (
+            "node -e \"require('fs').writeFileSync('out.txt', 'hello')\"",
+            "node -e \"require('fs').writeFileSync('/dev/stdout', 'hello\\n')\"",
+        ),
+        (
+            "node -e \"fs.appendFileSync(process.argv[1], 'x')\"",
+            "node -e \"fs.createWriteStream('/dev/null').write('x')\"",
+        ),
+        (
+            "perl -e 'open(my $fh, \">\", \"out.txt\"); print $fh \"x\"'",
+            "perl -e 'open(my $fh, \">\", \"/dev/null\"); print $fh \"x\"; print \"ok\\n\"'",
+        ),
+        (
+            "perl -e 'open(my $fh, \">\", \"/dev/null\" . $x)'",
+            "perl -e 'open(F, \">/dev/stderr\"); print F \"x\"'",
+        ),
+        (
+            "perl -e 'open(F, \">>log.txt\"); print F \"x\"'",
+            "perl -e 'open(my $fh, \"<\", \"log.txt\")'",
+        ),
+        (
+            "ruby -e 'File.open(\"out.txt\", \"w\") { |f| f.puts \"x\" }'",
+            "ruby -e 'File.open(\"/dev/null\", \"w\") { |f| f.puts \"x\" }; puts \"ok\"'",
+        ),
+        (
+            "ruby -e 'File.write(ARGV[0], \"x\")' out",
+            "ruby -e 'File.write(\"/dev/stdout\", \"x\")'",
+        ),
+        (
+            "php -r 'file_put_contents(\"out.txt\", \"hello\\n\");'",
+            "php -r 'file_put_contents(\"php://stdout\", \"hello\\n\");'",
+        ),
+        (
+            "php -r '$f = fopen(\"out.log\", \"a\");'",
+            "php -r '$f = fopen(\"php://stderr\", \"w\"); fwrite($f, \"x\");'",
+        ),
+    ]);
+}
+
+/// Twenty-ninth blind batch: GNU sed's `e COMMAND` runs shell code; bash's
+/// `/dev/tcp/HOST/PORT` and `/dev/udp/…` redirections are sockets.
+#[test]
+fn fx29_sed_e_and_sockets() {
+    check_pairs(&[
+        (
+            "sed 'e touch /tmp/pwned' input.txt",
+            "sed 'e date' input.txt",
+        ),
+        (
+            "sed -e '1e rm -f x.txt' input.txt",
+            "sed -e '1e ls -l' input.txt",
+        ),
+        ("sed '/^#/e echo hi > log.txt' in", "sed '/^#/e echo hi' in"),
+        (
+            "exec 3<>/var/run/app.sock.txt; printf 'PING' >&3",
+            "exec 3<>/dev/tcp/localhost/6379; printf 'PING\\r\\n' >&3; timeout 1 head -c 7 <&3",
+        ),
+        (
+            "echo hi > /devx/tcp/h/1",
+            "echo hi > /dev/udp/127.0.0.1/514",
+        ),
+    ]);
+}
+
+/// Twenty-ninth blind batch: PHP's Phar archives, written by their
+/// building and extracting methods (not by being opened and read).
+#[test]
+fn fx29_php_phar() {
+    check_pairs(&[
+        (
+            "php -d phar.readonly=0 -r '$p = new Phar(\"/tmp/app.phar\"); $p->buildFromDirectory(\"src\");'",
+            "php -r '$p = new Phar(\"/tmp/app.phar\"); foreach ($p as $f) echo $f, PHP_EOL;'",
+        ),
+        (
+            "php -r '(new PharData(\"a.tar\"))->extractTo(\"out\");'",
+            "php -r '$p = new PharData(\"a.tar\"); echo count($p);'",
+        ),
+        (
+            "php -r '$p = new PharData(\"a.tar\"); $p->addFromString(\"x\", \"y\");'",
+            "php -r '$p = new PharData(\"a.tar\"); echo $p->getPath();'",
+        ),
+    ]);
+}
+
+/// Twenty-ninth blind batch: bash's named descriptors (`{NAME}<FILE`,
+/// `{NAME}>&2`) are redirections, not command words; `{NAME}>FILE` still
+/// writes FILE.
+#[test]
+fn fx29_named_descriptors() {
+    check_pairs(&[
+        (
+            "exec {fd}>/tmp/out.log; echo hi >&\"$fd\"",
+            "exec {fd}</etc/os-release; cat <&\"$fd\"",
+        ),
+        ("exec {log}>>build.log", "exec {log}>&2"),
+        ("{ echo a; } > x.txt", "{ echo a; } {fd}<&-"),
+    ]);
+}
