@@ -1474,9 +1474,25 @@ pub(crate) const TABLE: &[Spec] = &[
             "--sheet-rows", "--border-padding", "--shape-padding", "--inner-padding",
             "--frame-tag", "--import-layer", "--tagname-format",
         ]),
-    // PlatformIO: a project's files, packages in ~/.platformio
+    // PlatformIO: a project's files, packages in ~/.platformio; `run -t
+    // clean`/`cleanall` delete the build output (and libdeps); the monitor's
+    // `log2file` filter writes a log in the project
     cmd(&["pio", "platformio"]).subs(&[
         sub(&["project"]).subs(&[sub(&["init"]).always()]),
+        sub(&["run"])
+            .write_flags(&[
+                "-t=clean", "-t=cleanall", "--target=clean", "--target=cleanall",
+            ])
+            .values(&[
+                "-t", "--target", "-e", "--environment", "-d", "--project-dir", "-c",
+                "--project-conf", "-j", "--jobs", "--upload-port", "--monitor-port",
+            ]),
+        sub(&["device"]).subs(&[sub(&["monitor"])
+            .write_flags(&["-f=log2file", "--filter=log2file"])
+            .values(&[
+                "-f", "--filter", "-b", "--baud", "-p", "--port", "-e", "--environment", "-d",
+                "--project-dir", "--eol", "--encoding",
+            ])]),
         sub(&["pkg", "lib", "platform"])
             .subs(&[sub(&["install", "uninstall", "update", "pack"]).always()]),
         sub(&["system"]).subs(&[sub(&["prune"]).always()]),
@@ -1498,11 +1514,30 @@ pub(crate) const TABLE: &[Spec] = &[
                 .subs(&[sub(&["init", "set", "add", "remove", "delete", "unset"]).always()]),
             sub(&["sketch"]).subs(&[sub(&["new", "archive"]).always()]),
             sub(&["update", "upgrade"]).always(),
+            // the binaries: into `--output-dir`, or the sketch's `build/`
+            // (`-e`)
+            sub(&["compile"])
+                .output(&["--output-dir"])
+                .write_flags(&["-e", "--export-binaries"])
+                .values(&[
+                    "-b", "--fqbn", "-p", "--port", "--build-path", "--build-property",
+                    "--libraries", "--library", "--profile", "--warnings", "-P", "--programmer",
+                ]),
         ]),
     // west: the CMake package registry (`zephyr-export`), .west/config
     // (`config NAME VALUE`, `-d`/`-D` delete; `config NAME` prints), the
-    // workspace's repositories and blobs
+    // workspace's repositories and blobs; `build -t clean`/`pristine`
+    // delete the build output; `packages pip --install` installs (without,
+    // it prints the requirements)
     cmd(&["west"]).values(&["-z", "--zephyr-base"]).subs(&[
+        sub(&["build"])
+            .write_flags(&["-t=clean", "-t=pristine", "--target=clean", "--target=pristine"])
+            .values(&[
+                "-t", "--target", "-b", "--board", "-d", "--build-dir", "-s", "--source-dir",
+                "-o", "--build-opt", "-T", "--test-item", "--domain", "-S", "--snippet",
+                "--shield",
+            ]),
+        sub(&["packages"]).subs(&[sub(&["pip"]).write_flags(&["--install"])]),
         sub(&["zephyr-export", "init", "update"]).always(),
         sub(&["config"])
             .with_args(2)
@@ -1510,6 +1545,19 @@ pub(crate) const TABLE: &[Spec] = &[
             .listing(&["-l", "--list"]),
         sub(&["blobs"]).subs(&[sub(&["fetch", "clean"]).always()]),
     ]),
+    // ESP-IDF's actions (several may be given): cleans, sdkconfig rewritten
+    // for a new target or saved as defaults, the component manager's
+    // manifest and lock file, new projects and components
+    cmd(&["idf.py"])
+        .tasks(&[
+            "fullclean", "clean", "python-clean", "set-target", "save-defconfig",
+            "add-dependency", "update-dependencies", "create-manifest", "create-project",
+            "create-project-from-example", "create-component",
+        ])
+        .values(&[
+            "-C", "--project-dir", "-B", "--build-dir", "-p", "--port", "-b", "--baud", "-D",
+            "--define-cache-entry", "-G", "--generator", "--cmake-warn-uninitialized", "--path",
+        ]),
     // the linker writes `-o FILE`, by default a.out (cross toolchains'
     // `arm-none-eabi-ld` are this one too: see `classify::cross_tool`)
     cmd(&["ld", "ld.bfd", "ld.gold", "ld.lld", "ld64.lld"])

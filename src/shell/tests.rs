@@ -8479,3 +8479,62 @@ fn review7_gotestsum() {
         ),
     ]);
 }
+
+/// Twenty-eighth blind batch: PlatformIO's clean targets and log2file
+/// filter, arduino-cli's exported binaries, west's clean targets and pip
+/// install, idf.py's writing actions (in the espressif/idf image too).
+#[test]
+fn fx28b_embedded_builds() {
+    check_pairs(&[
+        ("pio run -t clean", "pio run -t upload"),
+        ("pio run -e esp32dev -t cleanall", "pio run -e esp32dev"),
+        (
+            "platformio run --target clean",
+            "platformio run --target size",
+        ),
+        (
+            "pio device monitor -b 115200 -f log2file",
+            "pio device monitor -b 115200 -f colorize",
+        ),
+        (
+            "arduino-cli compile --fqbn arduino:avr:uno --output-dir ./dist sketches/Blink",
+            "arduino-cli compile --fqbn arduino:avr:uno sketches/Blink",
+        ),
+        (
+            "arduino-cli compile -b arduino:avr:uno --export-binaries sketches/Blink",
+            "arduino-cli compile -b arduino:avr:uno -u -p /dev/ttyACM0 sketches/Blink",
+        ),
+        (
+            "west build -t clean",
+            "west build -b nrf52840dk/nrf52840 app",
+        ),
+        ("west build -t pristine", "west build -t menuconfig"),
+        ("west packages pip --install", "west packages pip"),
+        ("idf.py fullclean", "idf.py build"),
+        ("idf.py clean", "idf.py size"),
+        (
+            "idf.py python-clean",
+            "idf.py -p /dev/ttyUSB0 flash monitor",
+        ),
+        ("idf.py set-target esp32s3", "idf.py size-components"),
+        (
+            "idf.py add-dependency \"espressif/led_strip^2.5.3\"",
+            "idf.py -C fw build",
+        ),
+        ("idf.py update-dependencies", "idf.py reconfigure"),
+        ("idf.py save-defconfig", "idf.py app"),
+        (
+            "idf.py create-project -p /home/dev/fw blink",
+            "idf.py --version",
+        ),
+        (
+            "idf.py create-component -C components sensor_bus",
+            "idf.py -B build-s3 build",
+        ),
+        ("idf.py build fullclean", "idf.py build flash"),
+        (
+            "docker run --rm -v \"$PWD\":/project -w /project espressif/idf:v5.2 idf.py fullclean",
+            "docker run --rm -v \"$PWD\":/project -w /project espressif/idf:v5.2 idf.py build",
+        ),
+    ]);
+}
