@@ -1583,12 +1583,28 @@ pub(crate) const TABLE: &[Spec] = &[
         ])
         .values(&["-c", "--command", "-f", "--file", "-s", "--search"])
         .files(&["-l", "--log_output"]),
-    // `-U MEMORY:r:FILE[:FORMAT]` reads the chip's memory into FILE (`:w:`,
-    // `:v:` write or verify the chip); `-l FILE`: its log
+    // `-U MEMORY:r:FILE[:FORMAT]` reads the chip's memory into FILE (`-`:
+    // standard output; a file has a directory, an extension or is an
+    // expansion); `:w:`, `:v:` write or verify the chip; `-l FILE`: its log
     cmd(&["avrdude"])
-        .write_flags(&["-U=*:r:*"])
+        .write_flags(&["-U=*:r:*.*", "-U=*:r:*/*", "-U=*:r:$*"])
         .values(&["-p", "-c", "-P", "-b", "-B", "-C", "-U", "-x", "-i"])
         .files(&["-l"]),
+    // nrfjprog: a region read back into a hex file
+    cmd(&["nrfjprog"])
+        .files(&["--readcode", "--readuicr", "--readram", "--readqspi"])
+        .values(&["-f", "--family", "-s", "--snr", "-c", "--clockspeed"]),
+    // picotool: `save [-a|-p|-r FROM TO] FILE` writes the flash to FILE
+    cmd(&["picotool"]).subs(&[sub(&["save"])
+        .writes_targets(Last)
+        .values(&["-t", "--family", "--bus", "--address", "--ser"])]),
+    // serial consoles' logs: picocom `--logfile`, minicom's capture file
+    cmd(&["picocom"])
+        .files(&["-g", "--logfile"])
+        .values(&["-b", "--baud", "-f", "--flow", "-y", "--parity", "-d", "--databits"]),
+    cmd(&["minicom"])
+        .files(&["-C", "--capturefile"])
+        .values(&["-D", "--device", "-b", "--baudrate", "-S", "--script", "-p", "--ptty"]),
     // esptool: flash and memory dumps, merged and converted images
     cmd(&["esptool.py", "esptool"])
         .values(&[
@@ -5328,6 +5344,21 @@ const CARGO: &[Spec] = &[
     sub(&["binstall", "quickinstall"])
         .always()
         .read_only(&["--dry-run"]),
+    // cargo-binutils: objcopy's arguments come after `--`, the ELF given
+    // by cargo; a last one is the file written (`-- -O binary app.bin`)
+    sub(&["objcopy"]).writes_targets(Last).values(&[
+        "-p",
+        "--package",
+        "--bin",
+        "--example",
+        "--test",
+        "--bench",
+        "--target",
+        "--features",
+        "-F",
+        "--profile",
+        "--manifest-path",
+    ]),
     // flamegraph.svg (or `-o FILE`) and perf.data
     sub(&["flamegraph"])
         .always()

@@ -8538,3 +8538,56 @@ fn fx28b_embedded_builds() {
         ),
     ]);
 }
+
+/// Twenty-eighth blind batch: flash read back into files, a binary
+/// extracted after `cargo objcopy --`, serial consoles' logs.
+#[test]
+fn fx28b_flash_and_serial() {
+    check_pairs(&[
+        (
+            "nrfjprog --readcode /tmp/nrf-code.hex -f NRF52",
+            "nrfjprog --program fw.hex -f NRF52 --verify",
+        ),
+        (
+            "nrfjprog --readuicr uicr.hex",
+            "nrfjprog --memrd 0x10001080",
+        ),
+        ("picotool save -a /tmp/pico-flash.uf2", "picotool info -a"),
+        (
+            "picotool save -r 0x10000000 0x10010000 part.bin",
+            "picotool load -x fw.uf2",
+        ),
+        (
+            "cargo objcopy --release -- -O binary /tmp/app.bin",
+            "cargo size --release -- -A",
+        ),
+        (
+            "cargo objcopy --bin app -- -O ihex app.hex",
+            "cargo objdump --bin app -- -d",
+        ),
+        (
+            "picocom -b 115200 /dev/ttyACM0 --logfile /tmp/serial.log",
+            "picocom -b 115200 /dev/ttyACM0",
+        ),
+        (
+            "picocom -g serial.log -b 9600 /dev/ttyUSB0",
+            "picocom -b 9600 /dev/ttyUSB0",
+        ),
+        (
+            "minicom -D /dev/ttyUSB0 -b 115200 -C /tmp/capture.log",
+            "minicom -D /dev/ttyUSB0 -b 115200",
+        ),
+        (
+            "minicom --capturefile=cap.log -D /dev/ttyUSB0",
+            "minicom -D /dev/ttyUSB0 -w",
+        ),
+        (
+            "avrdude -c usbasp -p m328p -U flash:r:flash.hex:i",
+            "avrdude -c usbasp -p m328p -U lfuse:r:-:h -U hfuse:r:-:h",
+        ),
+        (
+            "avrdude -c usbasp -p m328p -U lfuse:r:-:h -U flash:r:/tmp/dump:r",
+            "avrdude -c usbasp -p m328p -U flash:w:fw.hex:i",
+        ),
+    ]);
+}
