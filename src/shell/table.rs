@@ -2162,6 +2162,10 @@ pub(crate) const TABLE: &[Spec] = &[
         .subs(&[
             sub(&[
                 "install", "create", "remove", "uninstall", "update", "upgrade", "clean",
+                // moves the environment's directory
+                "rename",
+                // micromamba's own binary
+                "self-update",
             ])
             .always()
             .read_only(&["--dry-run", "-d"]),
@@ -2187,6 +2191,29 @@ pub(crate) const TABLE: &[Spec] = &[
                     "--add", "--append", "--prepend", "--set", "--remove", "--remove-key",
                 ])
                 .values(&["--file", "--env"]),
+        ]),
+    // Slurm: `scontrol write batch_script JOB [FILE]` writes
+    // slurm-JOB.sh here, or FILE (`-`: standard output); `write config`, a
+    // slurm.conf copy; the queue and accounting tools' `-o` is a format
+    cmd(&["scontrol"]).values(&["-M", "--clusters"]).subs(&[sub(&["write"]).subs(&[
+        sub(&["batch_script"]).always().targets(Nth(2)),
+        sub(&["config"]).always(),
+    ])]),
+    cmd(&["squeue", "sinfo", "sacct", "sstat"]).values(&[
+        "-o", "--format", "-O", "--Format", "-u", "--user", "-p", "--partition", "-j", "--jobs",
+        "-S", "--starttime", "-E", "--endtime", "-M", "--clusters", "-A", "--account",
+    ]),
+    // environment modules: a saved collection under ~ (`saverm` deletes it)
+    cmd(&["module", "ml"]).subs(&[sub(&["save", "saverm"]).always()]),
+    // Fortran: fpm's clean deletes build/; fprettify formats in place
+    // unless it prints a diff or to standard output
+    cmd(&["fpm"]).subs(&[sub(&["clean"]).always()]),
+    cmd(&["fprettify"])
+        .writes_targets(A)
+        .read_only(&["-d", "--diff", "-s", "--stdout", "-h", "--help", "-v", "--version"])
+        .values(&[
+            "-i", "--indent", "-l", "--line-length", "-w", "--whitespace", "-e", "--exclude",
+            "-f", "--fortran", "-c", "--config-file", "--exclude-max-lines",
         ]),
     // A temporary file or directory is a file written (outside the tree).
     // `sqlite-utils COMMAND DB …`: the database file

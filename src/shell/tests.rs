@@ -8591,3 +8591,42 @@ fn fx28b_flash_and_serial() {
         ),
     ]);
 }
+
+/// Twenty-eighth blind batch: HPC environments: conda and micromamba,
+/// Slurm (`scontrol write batch_script`; the `-o` of squeue, sacct and
+/// sinfo is a format), environment modules' collections, Fortran's fpm
+/// and fprettify.
+#[test]
+fn fx28b_hpc() {
+    check_pairs(&[
+        ("conda rename -n sim sim-old", "conda list -n sim"),
+        ("micromamba self-update", "micromamba env list"),
+        (
+            "scontrol write batch_script 812345",
+            "scontrol write batch_script 812345 -",
+        ),
+        (
+            "scontrol write batch_script 812345 job.sh",
+            "scontrol show job 812345",
+        ),
+        ("module save hpc-default", "module load gcc/12 openmpi"),
+        ("ml save hpc-default", "module savelist"),
+        ("fpm clean --all", "fpm build --profile release"),
+        ("fpm clean --skip", "fpm test"),
+        (
+            "fprettify -i 4 src/*.f90",
+            "fprettify -i 4 --diff src/*.f90",
+        ),
+        ("fprettify -r src", "fprettify --stdout src/main.f90"),
+        (
+            "sbatch job.sh > id.txt",
+            "squeue -u $USER -o \"%.18i %.9P %.30j %.8T %.10M %R\"",
+        ),
+        (
+            "sacct -j 1 > acct.txt",
+            "sacct -u $USER -S now-1days -o JobID,State,ExitCode",
+        ),
+        ("sinfo -N > nodes.txt", "sinfo -p gpu -o \"%P %a %l %D %G\""),
+        ("sstat -j 1 > s.txt", "sstat -j 1 -o JobID,MaxRSS"),
+    ]);
+}
