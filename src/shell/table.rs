@@ -1474,9 +1474,25 @@ pub(crate) const TABLE: &[Spec] = &[
             "--sheet-rows", "--border-padding", "--shape-padding", "--inner-padding",
             "--frame-tag", "--import-layer", "--tagname-format",
         ]),
-    // PlatformIO: a project's files, packages in ~/.platformio
+    // PlatformIO: a project's files, packages in ~/.platformio; `run -t
+    // clean`/`cleanall` delete the build output (and libdeps); the monitor's
+    // `log2file` filter writes a log in the project
     cmd(&["pio", "platformio"]).subs(&[
         sub(&["project"]).subs(&[sub(&["init"]).always()]),
+        sub(&["run"])
+            .write_flags(&[
+                "-t=clean", "-t=cleanall", "--target=clean", "--target=cleanall",
+            ])
+            .values(&[
+                "-t", "--target", "-e", "--environment", "-d", "--project-dir", "-c",
+                "--project-conf", "-j", "--jobs", "--upload-port", "--monitor-port",
+            ]),
+        sub(&["device"]).subs(&[sub(&["monitor"])
+            .write_flags(&["-f=log2file", "--filter=log2file"])
+            .values(&[
+                "-f", "--filter", "-b", "--baud", "-p", "--port", "-e", "--environment", "-d",
+                "--project-dir", "--eol", "--encoding",
+            ])]),
         sub(&["pkg", "lib", "platform"])
             .subs(&[sub(&["install", "uninstall", "update", "pack"]).always()]),
         sub(&["system"]).subs(&[sub(&["prune"]).always()]),
@@ -1498,11 +1514,30 @@ pub(crate) const TABLE: &[Spec] = &[
                 .subs(&[sub(&["init", "set", "add", "remove", "delete", "unset"]).always()]),
             sub(&["sketch"]).subs(&[sub(&["new", "archive"]).always()]),
             sub(&["update", "upgrade"]).always(),
+            // the binaries: into `--output-dir`, or the sketch's `build/`
+            // (`-e`)
+            sub(&["compile"])
+                .output(&["--output-dir"])
+                .write_flags(&["-e", "--export-binaries"])
+                .values(&[
+                    "-b", "--fqbn", "-p", "--port", "--build-path", "--build-property",
+                    "--libraries", "--library", "--profile", "--warnings", "-P", "--programmer",
+                ]),
         ]),
     // west: the CMake package registry (`zephyr-export`), .west/config
     // (`config NAME VALUE`, `-d`/`-D` delete; `config NAME` prints), the
-    // workspace's repositories and blobs
+    // workspace's repositories and blobs; `build -t clean`/`pristine`
+    // delete the build output; `packages pip --install` installs (without,
+    // it prints the requirements)
     cmd(&["west"]).values(&["-z", "--zephyr-base"]).subs(&[
+        sub(&["build"])
+            .write_flags(&["-t=clean", "-t=pristine", "--target=clean", "--target=pristine"])
+            .values(&[
+                "-t", "--target", "-b", "--board", "-d", "--build-dir", "-s", "--source-dir",
+                "-o", "--build-opt", "-T", "--test-item", "--domain", "-S", "--snippet",
+                "--shield",
+            ]),
+        sub(&["packages"]).subs(&[sub(&["pip"]).write_flags(&["--install"])]),
         sub(&["zephyr-export", "init", "update"]).always(),
         sub(&["config"])
             .with_args(2)
@@ -1510,6 +1545,19 @@ pub(crate) const TABLE: &[Spec] = &[
             .listing(&["-l", "--list"]),
         sub(&["blobs"]).subs(&[sub(&["fetch", "clean"]).always()]),
     ]),
+    // ESP-IDF's actions (several may be given): cleans, sdkconfig rewritten
+    // for a new target or saved as defaults, the component manager's
+    // manifest and lock file, new projects and components
+    cmd(&["idf.py"])
+        .tasks(&[
+            "fullclean", "clean", "python-clean", "set-target", "save-defconfig",
+            "add-dependency", "update-dependencies", "create-manifest", "create-project",
+            "create-project-from-example", "create-component",
+        ])
+        .values(&[
+            "-C", "--project-dir", "-B", "--build-dir", "-p", "--port", "-b", "--baud", "-D",
+            "--define-cache-entry", "-G", "--generator", "--cmake-warn-uninitialized", "--path",
+        ]),
     // the linker writes `-o FILE`, by default a.out (cross toolchains'
     // `arm-none-eabi-ld` are this one too: see `classify::cross_tool`)
     cmd(&["ld", "ld.bfd", "ld.gold", "ld.lld", "ld64.lld"])
@@ -1535,12 +1583,28 @@ pub(crate) const TABLE: &[Spec] = &[
         ])
         .values(&["-c", "--command", "-f", "--file", "-s", "--search"])
         .files(&["-l", "--log_output"]),
-    // `-U MEMORY:r:FILE[:FORMAT]` reads the chip's memory into FILE (`:w:`,
-    // `:v:` write or verify the chip); `-l FILE`: its log
+    // `-U MEMORY:r:FILE[:FORMAT]` reads the chip's memory into FILE (`-`:
+    // standard output; a file has a directory, an extension or is an
+    // expansion); `:w:`, `:v:` write or verify the chip; `-l FILE`: its log
     cmd(&["avrdude"])
-        .write_flags(&["-U=*:r:*"])
+        .write_flags(&["-U=*:r:*.*", "-U=*:r:*/*", "-U=*:r:$*"])
         .values(&["-p", "-c", "-P", "-b", "-B", "-C", "-U", "-x", "-i"])
         .files(&["-l"]),
+    // nrfjprog: a region read back into a hex file
+    cmd(&["nrfjprog"])
+        .files(&["--readcode", "--readuicr", "--readram", "--readqspi"])
+        .values(&["-f", "--family", "-s", "--snr", "-c", "--clockspeed"]),
+    // picotool: `save [-a|-p|-r FROM TO] FILE` writes the flash to FILE
+    cmd(&["picotool"]).subs(&[sub(&["save"])
+        .writes_targets(Last)
+        .values(&["-t", "--family", "--bus", "--address", "--ser"])]),
+    // serial consoles' logs: picocom `--logfile`, minicom's capture file
+    cmd(&["picocom"])
+        .files(&["-g", "--logfile"])
+        .values(&["-b", "--baud", "-f", "--flow", "-y", "--parity", "-d", "--databits"]),
+    cmd(&["minicom"])
+        .files(&["-C", "--capturefile"])
+        .values(&["-D", "--device", "-b", "--baudrate", "-S", "--script", "-p", "--ptty"]),
     // esptool: flash and memory dumps, merged and converted images
     cmd(&["esptool.py", "esptool"])
         .values(&[
@@ -2101,6 +2165,10 @@ pub(crate) const TABLE: &[Spec] = &[
         .subs(&[
             sub(&[
                 "install", "create", "remove", "uninstall", "update", "upgrade", "clean",
+                // moves the environment's directory
+                "rename",
+                // micromamba's own binary
+                "self-update",
             ])
             .always()
             .read_only(&["--dry-run", "-d"]),
@@ -2126,6 +2194,29 @@ pub(crate) const TABLE: &[Spec] = &[
                     "--add", "--append", "--prepend", "--set", "--remove", "--remove-key",
                 ])
                 .values(&["--file", "--env"]),
+        ]),
+    // Slurm: `scontrol write batch_script JOB [FILE]` writes
+    // slurm-JOB.sh here, or FILE (`-`: standard output); `write config`, a
+    // slurm.conf copy; the queue and accounting tools' `-o` is a format
+    cmd(&["scontrol"]).values(&["-M", "--clusters"]).subs(&[sub(&["write"]).subs(&[
+        sub(&["batch_script"]).always().targets(Nth(2)),
+        sub(&["config"]).always(),
+    ])]),
+    cmd(&["squeue", "sinfo", "sacct", "sstat"]).values(&[
+        "-o", "--format", "-O", "--Format", "-u", "--user", "-p", "--partition", "-j", "--jobs",
+        "-S", "--starttime", "-E", "--endtime", "-M", "--clusters", "-A", "--account",
+    ]),
+    // environment modules: a saved collection under ~ (`saverm` deletes it)
+    cmd(&["module", "ml"]).subs(&[sub(&["save", "saverm"]).always()]),
+    // Fortran: fpm's clean deletes build/; fprettify formats in place
+    // unless it prints a diff or to standard output
+    cmd(&["fpm"]).subs(&[sub(&["clean"]).always()]),
+    cmd(&["fprettify"])
+        .writes_targets(A)
+        .read_only(&["-d", "--diff", "-s", "--stdout", "-h", "--help", "-v", "--version"])
+        .values(&[
+            "-i", "--indent", "-l", "--line-length", "-w", "--whitespace", "-e", "--exclude",
+            "-f", "--fortran", "-c", "--config-file", "--exclude-max-lines",
         ]),
     // A temporary file or directory is a file written (outside the tree).
     // `sqlite-utils COMMAND DB …`: the database file
@@ -5320,6 +5411,21 @@ const CARGO: &[Spec] = &[
     sub(&["binstall", "quickinstall"])
         .always()
         .read_only(&["--dry-run"]),
+    // cargo-binutils: objcopy's arguments come after `--`, the ELF given
+    // by cargo; a last one is the file written (`-- -O binary app.bin`)
+    sub(&["objcopy"]).writes_targets(Last).values(&[
+        "-p",
+        "--package",
+        "--bin",
+        "--example",
+        "--test",
+        "--bench",
+        "--target",
+        "--features",
+        "-F",
+        "--profile",
+        "--manifest-path",
+    ]),
     // flamegraph.svg (or `-o FILE`) and perf.data
     sub(&["flamegraph"])
         .always()

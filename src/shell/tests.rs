@@ -8676,3 +8676,154 @@ fn fx29_named_descriptors() {
         ("{ echo a; } > x.txt", "{ echo a; } {fd}<&-"),
     ]);
 }
+
+/// Twenty-eighth blind batch: PlatformIO's clean targets and log2file
+/// filter, arduino-cli's exported binaries, west's clean targets and pip
+/// install, idf.py's writing actions (in the espressif/idf image too).
+#[test]
+fn fx28b_embedded_builds() {
+    check_pairs(&[
+        ("pio run -t clean", "pio run -t upload"),
+        ("pio run -e esp32dev -t cleanall", "pio run -e esp32dev"),
+        (
+            "platformio run --target clean",
+            "platformio run --target size",
+        ),
+        (
+            "pio device monitor -b 115200 -f log2file",
+            "pio device monitor -b 115200 -f colorize",
+        ),
+        (
+            "arduino-cli compile --fqbn arduino:avr:uno --output-dir ./dist sketches/Blink",
+            "arduino-cli compile --fqbn arduino:avr:uno sketches/Blink",
+        ),
+        (
+            "arduino-cli compile -b arduino:avr:uno --export-binaries sketches/Blink",
+            "arduino-cli compile -b arduino:avr:uno -u -p /dev/ttyACM0 sketches/Blink",
+        ),
+        (
+            "west build -t clean",
+            "west build -b nrf52840dk/nrf52840 app",
+        ),
+        ("west build -t pristine", "west build -t menuconfig"),
+        ("west packages pip --install", "west packages pip"),
+        ("idf.py fullclean", "idf.py build"),
+        ("idf.py clean", "idf.py size"),
+        (
+            "idf.py python-clean",
+            "idf.py -p /dev/ttyUSB0 flash monitor",
+        ),
+        ("idf.py set-target esp32s3", "idf.py size-components"),
+        (
+            "idf.py add-dependency \"espressif/led_strip^2.5.3\"",
+            "idf.py -C fw build",
+        ),
+        ("idf.py update-dependencies", "idf.py reconfigure"),
+        ("idf.py save-defconfig", "idf.py app"),
+        (
+            "idf.py create-project -p /home/dev/fw blink",
+            "idf.py --version",
+        ),
+        (
+            "idf.py create-component -C components sensor_bus",
+            "idf.py -B build-s3 build",
+        ),
+        ("idf.py build fullclean", "idf.py build flash"),
+        (
+            "docker run --rm -v \"$PWD\":/project -w /project espressif/idf:v5.2 idf.py fullclean",
+            "docker run --rm -v \"$PWD\":/project -w /project espressif/idf:v5.2 idf.py build",
+        ),
+    ]);
+}
+
+/// Twenty-eighth blind batch: flash read back into files, a binary
+/// extracted after `cargo objcopy --`, serial consoles' logs.
+#[test]
+fn fx28b_flash_and_serial() {
+    check_pairs(&[
+        (
+            "nrfjprog --readcode /tmp/nrf-code.hex -f NRF52",
+            "nrfjprog --program fw.hex -f NRF52 --verify",
+        ),
+        (
+            "nrfjprog --readuicr uicr.hex",
+            "nrfjprog --memrd 0x10001080",
+        ),
+        ("picotool save -a /tmp/pico-flash.uf2", "picotool info -a"),
+        (
+            "picotool save -r 0x10000000 0x10010000 part.bin",
+            "picotool load -x fw.uf2",
+        ),
+        (
+            "cargo objcopy --release -- -O binary /tmp/app.bin",
+            "cargo size --release -- -A",
+        ),
+        (
+            "cargo objcopy --bin app -- -O ihex app.hex",
+            "cargo objdump --bin app -- -d",
+        ),
+        (
+            "picocom -b 115200 /dev/ttyACM0 --logfile /tmp/serial.log",
+            "picocom -b 115200 /dev/ttyACM0",
+        ),
+        (
+            "picocom -g serial.log -b 9600 /dev/ttyUSB0",
+            "picocom -b 9600 /dev/ttyUSB0",
+        ),
+        (
+            "minicom -D /dev/ttyUSB0 -b 115200 -C /tmp/capture.log",
+            "minicom -D /dev/ttyUSB0 -b 115200",
+        ),
+        (
+            "minicom --capturefile=cap.log -D /dev/ttyUSB0",
+            "minicom -D /dev/ttyUSB0 -w",
+        ),
+        (
+            "avrdude -c usbasp -p m328p -U flash:r:flash.hex:i",
+            "avrdude -c usbasp -p m328p -U lfuse:r:-:h -U hfuse:r:-:h",
+        ),
+        (
+            "avrdude -c usbasp -p m328p -U lfuse:r:-:h -U flash:r:/tmp/dump:r",
+            "avrdude -c usbasp -p m328p -U flash:w:fw.hex:i",
+        ),
+    ]);
+}
+
+/// Twenty-eighth blind batch: HPC environments: conda and micromamba,
+/// Slurm (`scontrol write batch_script`; the `-o` of squeue, sacct and
+/// sinfo is a format), environment modules' collections, Fortran's fpm
+/// and fprettify.
+#[test]
+fn fx28b_hpc() {
+    check_pairs(&[
+        ("conda rename -n sim sim-old", "conda list -n sim"),
+        ("micromamba self-update", "micromamba env list"),
+        (
+            "scontrol write batch_script 812345",
+            "scontrol write batch_script 812345 -",
+        ),
+        (
+            "scontrol write batch_script 812345 job.sh",
+            "scontrol show job 812345",
+        ),
+        ("module save hpc-default", "module load gcc/12 openmpi"),
+        ("ml save hpc-default", "module savelist"),
+        ("fpm clean --all", "fpm build --profile release"),
+        ("fpm clean --skip", "fpm test"),
+        (
+            "fprettify -i 4 src/*.f90",
+            "fprettify -i 4 --diff src/*.f90",
+        ),
+        ("fprettify -r src", "fprettify --stdout src/main.f90"),
+        (
+            "sbatch job.sh > id.txt",
+            "squeue -u $USER -o \"%.18i %.9P %.30j %.8T %.10M %R\"",
+        ),
+        (
+            "sacct -j 1 > acct.txt",
+            "sacct -u $USER -S now-1days -o JobID,State,ExitCode",
+        ),
+        ("sinfo -N > nodes.txt", "sinfo -p gpu -o \"%P %a %l %D %G\""),
+        ("sstat -j 1 > s.txt", "sstat -j 1 -o JobID,MaxRSS"),
+    ]);
+}
