@@ -729,6 +729,11 @@ fn python(toks: &[Tok], f: &mut Findings) {
     // `mode="ephemeral"`) and a change made through it (`ctx.suites.add(…)`)
     let (mut gx_file, mut gx_change) = (false, false);
     let imports = python_imports(toks);
+    // Pillow imported: an image's `save(PATH)` writes the file
+    let pil = imports.functions.iter().any(|(_, (m, _))| *m == "PIL")
+        || toks
+            .windows(2)
+            .any(|w| ident(w.first()) == Some("import") && ident(w.get(1)) == Some("PIL"));
     for (i, t) in toks.iter().enumerate() {
         let Tok::Ident(name) = t else { continue };
         let mut name = name.as_str();
@@ -844,6 +849,7 @@ fn python(toks: &[Tok], f: &mut Findings) {
             }
             "save" | "savez" | "savez_compressed" => {
                 owner.is_some_and(|o| matches!(o, "np" | "numpy" | "torch" | "joblib"))
+                    || (name == "save" && pil && dotted && pil_save_path(&args))
             }
             // NLTK's data packages, into ~/nltk_data or the given directory
             "download" => owner.is_some_and(|o| matches!(o, "nltk" | "downloader")),
@@ -980,6 +986,22 @@ fn python(toks: &[Tok], f: &mut Findings) {
         f.writes
             .push("changes a Great Expectations project's files".into());
     }
+}
+
+/// A Pillow image's `save(FP, …)`: a path (a string, a variable), not
+/// an in-memory buffer (`io.BytesIO()`) or a standard stream.
+fn pil_save_path(args: &[&[Tok]]) -> bool {
+    let Some(fp) = path_arg(args).or_else(|| {
+        args.iter()
+            .find(|a| keyword(a) == Some("fp"))
+            .map(|a| &a[2..])
+    }) else {
+        return false;
+    };
+    let buffer = fp
+        .iter()
+        .any(|t| ident(Some(t)).is_some_and(|n| matches!(n, "BytesIO" | "stdout" | "stderr")));
+    !buffer && !is_std_stream(fp)
 }
 
 /// Python code in a string literal (`exec('…')`): its findings are the

@@ -246,10 +246,10 @@ pub(crate) const TABLE: &[Spec] = &[
         "rustc", "clippy-driver", "rust-analyzer", "cargo-nextest", "pylint", "flake8", "pyflakes", "pycodestyle", "pydocstyle",
         "vulture", "radon", "xenon", "mocha", "ava", "karma",
         "minitest", "bats", "behave",
-        "scons", "kotlin",
+        "kotlin",
         "scalac", "scala", "ghci",
         "ocaml", "erl",
-        "swiftc", "gcc-ar", "as", "shellcheck", "hadolint",
+        "gcc-ar", "as", "shellcheck", "hadolint",
         "yamllint", "actionlint", "cspell", "vale", "proselint", "write-good", "alex",
         "staticcheck", "golint", "revive", "govulncheck", "errcheck", "ineffassign", "gosec",
         "cargo-deny", "cargo-audit", "cargo-outdated", "cargo-udeps", "cargo-bloat",
@@ -1330,6 +1330,9 @@ pub(crate) const TABLE: &[Spec] = &[
             "update_fastlane", "snapshot", "capture_screenshots", "capture_ios_screenshots",
             "screengrab", "capture_android_screenshots", "frameit", "frame_screenshots", "sigh",
             "get_provisioning_profile",
+            // certificates into the keychain and profiles into ~/Library,
+            // `--readonly` too (it only stops new ones being created)
+            "match", "sync_code_signing",
         ])
         .always(),
         sub(&["run"]).subs(&[sub(&[
@@ -1344,6 +1347,33 @@ pub(crate) const TABLE: &[Spec] = &[
     ]),
     // `xcrun stapler staple FILE`: the notarization ticket goes into FILE
     cmd(&["stapler"]).subs(&[sub(&["staple"]).always().targets(A)]),
+    // an installer package or product archive (`--analyze`,
+    // `--synthesize`: the component or distribution plist)
+    cmd(&["pkgbuild", "productbuild"]).always().targets(Last).values(&[
+        "--root", "--component", "--identifier", "--version", "--install-location", "--scripts",
+        "--component-plist", "--sign", "--keychain", "--distribution", "--package-path",
+        "--package", "--resources", "--product", "--timestamp",
+    ]),
+    // image edits happen in place unless `--out`; `-g` only reads
+    cmd(&["sips"])
+        .write_flags(&[
+            "-s", "--setProperty", "-d", "--deleteProperty", "--deleteTag", "--copyTag",
+            "--loadTag", "--repair", "-r", "--rotate", "-f", "--flip", "-c",
+            "--cropToHeightWidth", "-p", "--padToHeightWidth", "-z", "--resampleHeightWidth",
+            "--resampleWidth", "--resampleHeight", "-Z", "--resampleHeightWidthMax", "-i",
+            "--addIcon", "-e", "--embedProfile", "-E", "--embedProfileIfNone", "-m", "--matchTo",
+            "-M", "--matchToWithIntent", "--deleteColorManagementProperties",
+        ])
+        .targets(A)
+        .output(&["-o", "--out"])
+        .files(&["-x", "--extractProfile"])
+        .values(&[
+            "-g", "--getProperty", "-X", "--extractTag", "-s", "--setProperty", "-d",
+            "--deleteProperty", "-r", "--rotate", "-f", "--flip", "-Z",
+            "--resampleHeightWidthMax", "--resampleWidth", "--resampleHeight", "-e",
+            "--embedProfile", "-E", "--embedProfileIfNone", "-m", "--matchTo", "--padColor",
+            "-j", "--js",
+        ]),
     // keychain files, and the keychain search list (`-s` sets it); `find-*`,
     // `dump-*`, `show-*` only read
     cmd(&["security"]).subs(&[
@@ -1448,6 +1478,64 @@ pub(crate) const TABLE: &[Spec] = &[
             "-password", "-serial", "-testPlatform", "-testFilter", "-testCategory",
             "-cacheServerEndpoint",
         ]),
+    // Unity Hub's CLI, all after `--` (`unityhub -- --headless COMMAND`),
+    // where words are operands and only options count: the editor version
+    // and modules only `install` and `install-modules` take, the install
+    // path set (`install-path --set`). Before `--`, `--version` is the
+    // app's own
+    cmd(&["unityhub", "Unity Hub"])
+        .write_flags(&["-v", "--version", "-m", "--module", "-c", "--changeset", "-s", "--set"])
+        .read_only(&["-v", "--version"]),
+    // Godot: the import cache, class docs, the extension API dump, a 3.x
+    // project converted, exports
+    cmd(&["godot", "godot4", "godot3"])
+        .write_flags(&[
+            "--import", "--doctool", "--dump-extension-api", "--dump-extension-api-with-docs",
+            "--dump-gdextension-interface", "--convert-3to4", "--export", "--export-release",
+            "--export-debug", "--export-pack",
+        ])
+        .values(&["--path", "--main-pack", "-s", "--script", "--render-thread", "--display-driver"]),
+    // GDScript formatted in place (`--check`, `--diff` only report)
+    cmd(&["gdformat"])
+        .writes_targets(A)
+        .read_only(&["-c", "--check", "-d", "--diff"])
+        .values(&["-l", "--line-length", "-s", "--use-spaces"]),
+    // builds are build output; `-c` deletes it (`-n` only prints)
+    cmd(&["scons"])
+        .write_flags(&["-c", "--clean", "--remove"])
+        .read_only(&["-n", "--no-exec", "--just-print", "--dry-run", "--recon", "-h", "--help"])
+        .values(&[
+            "-C", "--directory", "-f", "--file", "--makefile", "--sconstruct", "-j", "--jobs",
+            "-I", "--include-dir", "--site-dir",
+        ]),
+    // Unreal: commandlets that resave asset packages; UnrealPak's
+    // `-Create=LIST` writes the pak, `-Extract` its files
+    cmd(&["UnrealEditor-Cmd", "UnrealEditor", "UE4Editor-Cmd", "UE4Editor"]).write_flags(&[
+        "-run=ResavePackages*", "-run=resavepackages*", "-run=FixupRedirects*",
+        "-run=fixupredirects*",
+    ]),
+    cmd(&["UnrealPak"])
+        .write_flags(&["-Create", "-create", "-Extract", "-extract"])
+        .targets(Targets::First),
+    // texture and mesh tools: KTX2/Basis, DDS files, atlases, exported
+    // meshes; their info and validation commands only read
+    cmd(&["basisu"]).always().read_only(&["-info", "-version", "-help"]).output(&[
+        "-output_file", "-output_path",
+    ]),
+    // `toktx OUT IN…`
+    cmd(&["toktx"]).writes_targets(Targets::First).values(&[
+        "--levels", "--layers", "--depth", "--scale", "--resize", "--target_type", "--swizzle",
+        "--input_swizzle", "--assign_oetf", "--convert_oetf", "--assign_primaries", "--clevel",
+        "--qlevel",
+    ]),
+    cmd(&["ktx"]).subs(&[sub(&["create", "extract", "encode", "transcode", "deflate"]).always()]),
+    // `nvcompress IN [OUT]`: OUT, by default IN's name as .dds
+    cmd(&["nvcompress"]).always(),
+    cmd(&["assimp"]).subs(&[sub(&["export", "extract"]).always()]),
+    cmd(&["TexturePacker"])
+        .always()
+        .read_only(&["--version", "--help"])
+        .output(&["--sheet", "--data"]),
     // `lame IN [OUT]`: OUT, by default IN's name as .mp3 (`-`: stdout)
     cmd(&["lame"]).always().targets(Nth(2)).values(&[
         "-b", "-B", "-V", "-q", "-s", "-m", "--resample", "--preset", "--abr", "--lowpass",
@@ -3239,7 +3327,7 @@ pub(crate) const TABLE: &[Spec] = &[
             .subs(&[
                 sub(&[
                     "update", "resolve", "init", "reset", "edit", "unedit", "add-dependency",
-                    "add-target", "clean",
+                    "add-target", "clean", "purge-cache",
                 ])
                 .always(),
                 // rewrites the Package.swift header
@@ -3804,6 +3892,10 @@ pub(crate) const TABLE: &[Spec] = &[
             "flywayMigrate", "flywayClean", "flywayRepair", "flywayBaseline", "flywayUndo",
             "update", "rollback*", "dropAll", "apiDump", "*:apiDump", "versionCatalogUpdate",
             "rewriteRun", "release",
+            // Kotlin/JS's kotlin-js-store lock, CocoaPods' Pods and
+            // Podfile.lock, SQLDelight's schema files in the sources
+            "kotlinUpgradeYarnLock", "kotlinUpgradePackageLock", "podInstall", "*:podInstall",
+            "generate*Schema", "*:generate*Schema",
         ])
         .read_only(&["-m", "--dry-run", "--help", "-h"])
         // lockfiles and gradle/verification-metadata.xml
@@ -3991,8 +4083,17 @@ pub(crate) const TABLE: &[Spec] = &[
     // `erase` wipes the devices' data
     cmd(&["simctl"]).subs(&[
         sub(&["io"]).writes_targets(Nth(3)).values(&["--type"]),
-        sub(&["erase"]).always(),
+        sub(&["erase", "delete"]).always(),
     ]),
+    // asset catalogs compiled into the `--compile` directory, and the
+    // Info.plist part and dependency file it is told to write
+    cmd(&["actool"])
+        .output(&["--compile"])
+        .files(&["--output-partial-info-plist", "--export-dependency-info"])
+        .values(&[
+            "--platform", "--minimum-deployment-target", "--app-icon", "--accent-color",
+            "--target-device", "--output-format",
+        ]),
     cmd(&["xcrun"]).run(0).values(&["--sdk", "-sdk", "--toolchain"]),
     // builds into DerivedData are build output; `clean` deletes it, and
     // archives, exports, result bundles and xcframeworks go where named
@@ -4360,6 +4461,11 @@ pub(crate) const TABLE: &[Spec] = &[
             "-MQ",
         ])
         .listing(&["-*"]),
+    // the binary, module and header files it is told to write
+    cmd(&["swiftc"])
+        .output(&["-o"])
+        .files(&["-emit-module-path", "-emit-objc-header-path", "-emit-dependencies-path"])
+        .values(&["-module-name", "-sdk", "-target", "-I", "-L", "-F", "-D", "-Xcc", "-Xlinker"]),
     // `--dump`: FILE.dump beside each source
     cmd(&["cppcheck"])
         .write_flags(&["--dump"])
@@ -5297,9 +5403,12 @@ const GIT: &[Spec] = &[
     sub(&["reflog"]).subs(&[sub(&["expire", "delete"]).always()]),
     sub(&["lfs"]).subs(&[
         sub(&[
-            "pull", "checkout", "install", "untrack", "migrate", "fetch", "prune", "uninstall",
+            "pull", "checkout", "install", "untrack", "fetch", "prune", "uninstall",
         ])
         .always(),
+        // `import` and `export` rewrite history and the work tree; `info`
+        // only reports
+        sub(&["migrate"]).subs(&[sub(&["import", "export"]).always()]),
         // without a pattern it lists the tracked ones
         sub(&["track"]).with_args(1),
     ]),

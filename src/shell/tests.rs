@@ -8827,3 +8827,152 @@ fn fx28b_hpc() {
         ("sstat -j 1 > s.txt", "sstat -j 1 -o JobID,MaxRSS"),
     ]);
 }
+
+/// Twenty-eighth blind batch: Apple tooling (SwiftPM's cache, swiftc's
+/// binary, simulators, fastlane match, installer packages, sips, actool).
+#[test]
+fn fx28a_apple() {
+    check_pairs(&[
+        ("swift package purge-cache", "swift package describe"),
+        (
+            "swiftc -O -o /tmp/bench Sources/Bench/main.swift",
+            "swiftc -typecheck Sources/Bench/main.swift",
+        ),
+        (
+            "xcrun simctl delete unavailable",
+            "xcrun simctl list devices",
+        ),
+        (
+            "bundle exec fastlane match development --readonly",
+            "bundle exec fastlane lanes",
+        ),
+        (
+            "pkgbuild --root build/root --identifier com.example.tool --version 1.0 dist/tool.pkg",
+            "pkgutil --payload-files dist/tool.pkg",
+        ),
+        (
+            "productbuild --distribution Distribution.xml --package-path dist dist/Tool-Installer.pkg",
+            "pkgutil --check-signature dist/Tool-Installer.pkg",
+        ),
+        (
+            "sips -Z 512 Marketing/*.png",
+            "sips -g pixelWidth -g pixelHeight Marketing/*.png",
+        ),
+        (
+            "sips -s format jpeg in.png --out out.jpg",
+            "sips --getProperty format in.png",
+        ),
+        (
+            "xcrun actool App/Assets.xcassets --compile /tmp/assets --platform iphoneos --minimum-deployment-target 15.0 --app-icon AppIcon --output-partial-info-plist /tmp/assets/partial.plist",
+            "xcrun actool App/Assets.xcassets --print-contents",
+        ),
+    ]);
+}
+
+/// Twenty-eighth blind batch: Kotlin Multiplatform's Gradle tasks (the
+/// Kotlin/JS yarn.lock, CocoaPods, SQLDelight's schema files).
+#[test]
+fn fx28a_kmp_gradle() {
+    check_pairs(&[
+        ("./gradlew kotlinUpgradeYarnLock", "./gradlew :shared:build"),
+        ("./gradlew :shared:podInstall", "./gradlew :shared:tasks"),
+        (
+            "./gradlew :shared:generateCommonMainAppDatabaseSchema",
+            "./gradlew :shared:verifyCommonMainAppDatabaseMigration",
+        ),
+    ]);
+}
+
+/// Twenty-eighth blind batch: game development (Unity Hub, Godot,
+/// gdformat, SCons, Unreal's editor commandlets and UnrealPak).
+#[test]
+fn fx28a_gamedev() {
+    check_pairs(&[
+        (
+            "unityhub -- --headless install-modules --version 2022.3.20f1 -m android",
+            "unityhub -- --headless editors --installed",
+        ),
+        (
+            "unityhub -- --headless install-path --set /opt/unity",
+            "unityhub -- --headless install-path --get",
+        ),
+        (
+            "unityhub -- --headless install --version 2022.3.20f1",
+            "unityhub --version",
+        ),
+        ("godot --headless --import", "godot --headless --version"),
+        (
+            "godot --doctool docs/api",
+            "godot --headless --check-only -s tool.gd",
+        ),
+        ("godot --dump-extension-api", "godot --help"),
+        (
+            "godot --headless --path . --convert-3to4",
+            "godot --headless --path . --validate-conversion-3to4",
+        ),
+        (
+            "gdformat scripts/ addons/inventory/",
+            "gdformat --check scripts/ addons/inventory/",
+        ),
+        ("scons -C godot-cpp -c", "scons -C godot-cpp -c -n"),
+        ("scons --clean", "scons -j4 platform=linux"),
+        (
+            "/home/dev/UE_5.3/Engine/Binaries/Linux/UnrealEditor-Cmd /home/dev/Shooter/Shooter.uproject -run=ResavePackages -fixupredirects -autocheckout",
+            "/home/dev/UE_5.3/Engine/Binaries/Linux/UnrealEditor-Cmd /home/dev/Shooter/Shooter.uproject -run=CompileAllBlueprints",
+        ),
+        (
+            "/home/dev/UE_5.3/Engine/Binaries/Linux/UnrealPak /tmp/Patch.pak -Create=/tmp/pak-filelist.txt",
+            "/home/dev/UE_5.3/Engine/Binaries/Linux/UnrealPak /tmp/Patch.pak -List",
+        ),
+    ]);
+}
+
+/// Twenty-eighth blind batch: texture and mesh tools, and PIL's
+/// `Image.save` in inline Python.
+#[test]
+fn fx28a_assets() {
+    check_pairs(&[
+        (
+            "basisu -ktx2 -uastc -mipmap Assets/Textures/albedo.png -output_path build/textures/",
+            "basisu -info Assets/Textures/albedo.ktx2",
+        ),
+        (
+            "toktx --t2 --genmipmap --bcmp Assets/Textures/grass.ktx2 raw/grass.png",
+            "toktx --version",
+        ),
+        (
+            "ktx extract Assets/Textures/stone.ktx2 /tmp/stone.png",
+            "ktx info Assets/Textures/stone.ktx2",
+        ),
+        (
+            "nvcompress -bc7 raw/rock_albedo.png Assets/Textures/rock_albedo.dds",
+            "nvddsinfo Assets/Textures/rock_albedo.dds",
+        ),
+        (
+            "assimp export models/crate.fbx /tmp/crate.obj",
+            "assimp info models/crate.fbx",
+        ),
+        (
+            "TexturePacker --format unity-texture2d --sheet Assets/Atlas/ui.png --data Assets/Atlas/ui.tpsheet raw/ui/",
+            "TexturePacker --version",
+        ),
+        (
+            "python3 -c \"from PIL import Image; Image.open('raw/hero.png').convert('RGBA').save('Assets/Textures/hero.png')\"",
+            "python3 -c \"from PIL import Image; print(Image.open('raw/hero.png').size)\"",
+        ),
+        (
+            "python3 - <<'EOF'\nfrom PIL import Image\nimport glob\nfor p in glob.glob('Assets/Icons/*.png'):\n    im = Image.open(p)\n    im.thumbnail((128, 128))\n    im.save(p)\nEOF",
+            "python3 - <<'EOF'\nfrom PIL import Image\nimport glob, io\nfor p in glob.glob('Assets/Icons/*.png'):\n    im = Image.open(p)\n    im.save(io.BytesIO(), 'PNG')\n    print(p, im.size)\nEOF",
+        ),
+    ]);
+}
+
+/// Twenty-eighth blind batch: `git lfs migrate info` only reports; `import`
+/// and `export` rewrite history and the work tree.
+#[test]
+fn fx28a_git_lfs_migrate() {
+    check_pairs(&[(
+        "git lfs migrate import --everything --include='*.psd'",
+        "git lfs migrate info --everything --top=10",
+    )]);
+}
