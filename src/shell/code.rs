@@ -21,12 +21,14 @@ pub enum Lang {
     R,
     Elixir,
     Julia,
+    /// MATLAB and Octave.
+    Matlab,
 }
 
 impl Lang {
     /// Every language by its name in config.toml (`code_lang`), in
     /// declaration order.
-    const ALL: [(Lang, &'static str); 9] = [
+    const ALL: [(Lang, &'static str); 10] = [
         (Lang::Python, "python"),
         (Lang::Node, "node"),
         (Lang::Perl, "perl"),
@@ -36,6 +38,7 @@ impl Lang {
         (Lang::R, "r"),
         (Lang::Elixir, "elixir"),
         (Lang::Julia, "julia"),
+        (Lang::Matlab, "matlab"),
     ];
     /// The names, for an error that lists them.
     pub fn names() -> impl Iterator<Item = &'static str> {
@@ -94,7 +97,7 @@ fn lex(src: &str, lang: Lang) -> Vec<Tok> {
             || (c == '.' && lang == Lang::R)
     };
     while let Some(&c) = s.get(i) {
-        if c.is_whitespace() {
+        if c.is_whitespace() && !(lang == Lang::Matlab && c == '\n') {
             i += 1;
             continue;
         }
@@ -107,7 +110,46 @@ fn lex(src: &str, lang: Lang) -> Vec<Tok> {
                 | Lang::R
                 | Lang::Elixir
                 | Lang::Julia
+                | Lang::Matlab
         );
+        if lang == Lang::Matlab {
+            match c {
+                // a statement ends at a line's end
+                '\n' => {
+                    out.push(Tok::Punct(';'));
+                    i += 1;
+                    continue;
+                }
+                '%' => {
+                    while s.get(i).is_some_and(|&c| c != '\n') {
+                        i += 1;
+                    }
+                    continue;
+                }
+                // `!cmd` starting a statement runs the rest of the line in the shell
+                '!' if s.get(i + 1) != Some(&'=')
+                    && matches!(out.last(), None | Some(Tok::Punct(';' | ','))) =>
+                {
+                    let start = i + 1;
+                    while s.get(i).is_some_and(|&c| c != '\n') {
+                        i += 1;
+                    }
+                    out.push(Tok::Cmd(s[start..i].iter().collect()));
+                    continue;
+                }
+                // a quote right after a value is the transpose operator (`A'`)
+                '\'' if i > 0
+                    && s.get(i - 1).is_some_and(|&p| {
+                        p.is_alphanumeric() || matches!(p, '_' | ')' | ']' | '}' | '.' | '\'')
+                    }) =>
+                {
+                    out.push(Tok::Punct('\''));
+                    i += 1;
+                    continue;
+                }
+                _ => {}
+            }
+        }
         if lang == Lang::Lua && c == '-' && s.get(i + 1) == Some(&'-') {
             while s.get(i).is_some_and(|&c| c != '\n') {
                 i += 1;
@@ -153,7 +195,17 @@ fn lex(src: &str, lang: Lang) -> Vec<Tok> {
             let mut text = String::new();
             i += if triple { 3 } else { 1 };
             while let Some(&d) = s.get(i) {
-                if d == '\\' {
+                // MATLAB has no escapes in strings; a quote is doubled
+                if lang == Lang::Matlab && d == c {
+                    if s.get(i + 1) == Some(&c) {
+                        text.push(c);
+                        i += 2;
+                        continue;
+                    }
+                    i += 1;
+                    break;
+                }
+                if d == '\\' && lang != Lang::Matlab {
                     if let Some(&e) = s.get(i + 1) {
                         text.push(match e {
                             'n' => '\n',
@@ -396,7 +448,7 @@ fn path_arg<'t>(args: &[&'t [Tok]]) -> Option<&'t [Tok]> {
             keyword(a).is_some_and(|k| {
                 matches!(
                     k,
-                    "path_or_buf" | "path" | "buf" | "excel_writer" | "path_or_buffer"
+                    "path_or_buf" | "path" | "buf" | "excel_writer" | "path_or_buffer" | "store"
                 )
             })
         })
@@ -480,6 +532,7 @@ pub(crate) fn scan(lang: Lang, src: &str) -> Findings {
         Lang::R => r(&toks, &mut f),
         Lang::Elixir => elixir(&toks, &mut f),
         Lang::Julia => julia(&toks, &mut f),
+        Lang::Matlab => matlab(&toks, &mut f),
     }
     for t in &toks {
         if let Tok::Cmd(c) = t {
@@ -810,7 +863,9 @@ fn python(toks: &[Tok], f: &mut Findings) {
             // with none (`to_csv(index=False)`) the text is returned, and
             // `sys.stdout` prints it
             "to_csv" | "to_parquet" | "to_excel" | "to_pickle" | "to_feather" | "to_hdf"
-            | "to_json" | "to_html" | "to_xml" | "to_latex" | "to_markdown" => {
+            | "to_json" | "to_html" | "to_xml" | "to_latex" | "to_markdown"
+            // xarray: with no path the netCDF bytes are returned
+            | "to_netcdf" | "to_zarr" => {
                 path_arg(&args).is_some_and(|p| !is_std_stream(p))
             }
             // a table in the database `con` names (a file: `sqlite3.connect`)
@@ -1458,6 +1513,92 @@ fn is_pkg_change(n: &str) -> bool {
             | "compat"
             | "upgrade_manifest"
     )
+}
+
+/// MATLAB and Octave (`matlab -batch`, `octave --eval`): files written
+/// (`save`, `writematrix`, `csvwrite`, `exportgraphics`, `print` to a file,
+/// `fopen(f, 'w')`, `delete` of a file, `mkdir`, …), packages and add-ons
+/// installed (`pkg install`, `matlab.addons.install`, `packageToolbox`), in
+/// call syntax (`save('f.mat')`) and command syntax (`save f.mat`); and
+/// shell commands run (`system('…')`, `!…`).
+fn matlab(toks: &[Tok], f: &mut Findings) {
+    for (i, t) in toks.iter().enumerate() {
+        let Tok::Ident(name) = t else { continue };
+        let name = name.as_str();
+        let (dotted, owner) = receiver(toks, i);
+        let call = is_punct(toks.get(i + 1), '(');
+        // command syntax: a name starting a statement, its words up to the
+        // statement's end (`save out.mat`, `pkg install -forge signal`)
+        let start = i == 0 || matches!(toks.get(i - 1), Some(Tok::Punct(';' | ',')));
+        let command = start && !dotted;
+        if !(call || command) || matches!(toks.get(i + 1), Some(Tok::Punct('='))) {
+            continue;
+        }
+        let args = if call {
+            call_args(toks, i + 1)
+        } else {
+            let rest = &toks[i + 1..];
+            let end = rest
+                .iter()
+                .position(|t| matches!(t, Tok::Punct(';' | ',')))
+                .unwrap_or(rest.len());
+            rest[..end].chunks(1).collect()
+        };
+        // the first word or string argument
+        let first = match args.first() {
+            Some([Tok::Str(s)] | [Tok::Ident(s)]) => Some(s.as_str()),
+            _ => None,
+        };
+        let write = match (owner, name) {
+            (Some("toolbox"), "packageToolbox" | "installToolbox" | "uninstallToolbox") => true,
+            (Some("addons"), "install" | "uninstall") => true,
+            _ if dotted => false,
+            (_, "system" | "unix" | "dos") if call => {
+                f.run_shell(&args[..args.len().min(1)]);
+                false
+            }
+            (
+                _,
+                "save" | "csvwrite" | "dlmwrite" | "writematrix" | "writetable" | "writecell"
+                | "writetimetable" | "writestruct" | "writelines" | "xlswrite" | "imwrite"
+                | "audiowrite" | "exportgraphics" | "exportapp" | "saveas" | "savefig" | "hgsave"
+                | "mkdir" | "rmdir" | "movefile" | "copyfile" | "unlink" | "rename" | "websave"
+                | "urlwrite" | "zip" | "unzip" | "tar" | "untar" | "gzip" | "gunzip" | "h5create"
+                | "h5write" | "h5writeatt" | "nccreate" | "ncwrite" | "ncwriteatt" | "publish",
+            ) => true,
+            // to a file named (`print('-dpng', 'f.png')`, `print -dpng f`),
+            // not to the printer
+            (_, "print") => args.iter().enumerate().any(|(k, a)| match a {
+                [Tok::Str(s)] => !s.starts_with('-'),
+                [Tok::Ident(_)] => !call && (k == 0 || args[k - 1] != [Tok::Punct('-')]),
+                _ => false,
+            }),
+            // a file (`delete('x.mat')`), not a graphics object (`delete(h)`)
+            (_, "delete") => {
+                !call
+                    || args
+                        .iter()
+                        .flat_map(|a| a.iter())
+                        .any(|t| matches!(t, Tok::Str(_)))
+            }
+            (_, "fopen") => {
+                matches!(args.get(1), Some([Tok::Str(m)]) if m.contains(['w', 'W', 'a', 'A', '+']))
+            }
+            (_, "diary") => first != Some("off"),
+            (_, "pkg") => matches!(
+                first,
+                Some("install" | "uninstall" | "update" | "build" | "rebuild")
+            ),
+            _ => false,
+        };
+        if write {
+            f.writes.push(if name == "pkg" || owner.is_some() {
+                format!("installs packages ({name})")
+            } else {
+                format!("writes files ({name})")
+            });
+        }
+    }
 }
 
 /// Does an R call pass `name = "…"` (a string) among its arguments?

@@ -4028,6 +4028,104 @@ pub(crate) const TABLE: &[Spec] = &[
         "--cwd", "--engine", "--log-level", "--start-timeout", "--start_timeout",
         "--execution-timeout",
     ]),
+    // MATLAB and Octave: the code of `-batch`/`-r` and `--eval` (a script
+    // file run is not seen); `-logfile` copies the command window to a file
+    cmd(&["matlab"])
+        .inline_code(Lang::Matlab, &["-batch", "-r"])
+        .files(&["-logfile"])
+        .values(&["-sd", "-c"]),
+    cmd(&["octave", "octave-cli"])
+        .inline_code(Lang::Matlab, &["--eval"])
+        .values(&["-p", "--path", "--exec-path", "--image-path"]),
+    // HDF5: `h5repack IN OUT` (or `-i IN -o OUT`); `h5clear`,
+    // `h5format_convert` and `h5mkgrp` change the file in place (`h5clear
+    // --filesize` only prints the sizes, `h5format_convert -n` is a dry
+    // run); `h5dump` and `h5ls` print
+    cmd(&["h5repack"]).writes_targets(Dest).output(&["-o", "--outfile"]).values(&[
+        "-i", "--infile", "-f", "--filter", "-l", "--layout", "-m", "--minimum", "-c",
+        "--compact", "-d", "--indexed", "-s", "--ssize", "-u", "--ublock", "-b", "--block",
+        "-M", "--metadata_block_size", "-t", "--threshold", "-a", "--alignment", "-e", "--file",
+        "-S", "--fs_strategy", "-P", "--fs_persist", "-T", "--fs_threshold", "-G",
+        "--fs_pagesize",
+    ]),
+    cmd(&["h5clear"]).writes_targets(Targets::All).read_only(&["--filesize"]),
+    cmd(&["h5format_convert"])
+        .writes_targets(Targets::All)
+        .read_only(&["-n", "--noop"])
+        .values(&["-d", "--dname"]),
+    cmd(&["h5mkgrp"]).writes_targets(Targets::First),
+    // NCO: `IN… OUT` (or `-o OUT`); one file is only read and printed
+    // (`ncks -m IN`); `ncatted` and `ncrename` change the file in place
+    // unless an output file follows it
+    cmd(&["ncks", "ncrcat", "ncra", "ncecat", "nces", "ncea", "ncbo", "ncdiff", "ncflint"])
+        .writes_targets(Dest)
+        .output(&["-o", "--output", "--fl_out"])
+        .values(&[
+            "-v", "-d", "-p", "-l", "-L", "-t", "-g", "-D", "-X", "-n", "-y", "-s", "-w",
+            "--cnk_plc", "--cnk_map", "--cnk_dmn", "--fl_fmt",
+        ]),
+    cmd(&["ncwa", "ncpdq"])
+        .writes_targets(Dest)
+        .output(&["-o", "--output", "--fl_out"])
+        .values(&[
+            "-a", "-v", "-d", "-p", "-l", "-L", "-t", "-g", "-D", "-m", "-M", "-T", "-B", "-w",
+            "-y", "-P", "--cnk_plc", "--cnk_map", "--cnk_dmn", "--fl_fmt",
+        ]),
+    cmd(&["ncatted", "ncrename"])
+        .always()
+        .targets(Last)
+        .output(&["-o", "--output", "--fl_out"])
+        .values(&["-a", "-v", "-d", "-g", "-p", "-l", "-L", "-t", "-D"]),
+    // CDO: `cdo [OPTIONS] OPERATOR… IN… OUT`: the last file is the output,
+    // but the information and `output*` operators print
+    cmd(&["cdo"])
+        .values(&["-f", "-b", "-z", "-P", "-k", "-t", "-m", "--precision", "--percentile"])
+        .subs(&[
+            sub(&[
+                "info", "infon", "sinfo", "sinfon", "xsinfo", "xsinfon", "map", "diff", "diffn",
+                "npar", "nlevel", "nyear", "nmon", "ndate", "ntime", "ngridpoints", "ngrids",
+                "show*", "partab", "codetab", "griddes", "zaxisdes", "vct", "vct2",
+                "filedes", "verifygrid", "output", "outputf", "outputint", "outputsrv",
+                "outputext", "outputtab",
+            ]),
+            sub(&["*"]).writes_targets(Dest),
+        ]),
+    // `gdal_translate SRC DST`
+    cmd(&["gdal_translate"]).writes_targets(Dest).values(&[
+        "-of", "-ot", "-b", "-mask", "-expand", "-r", "-a_srs", "-a_nodata", "-a_scale",
+        "-a_offset", "-a_coord_epoch", "-co", "-mo", "-oo", "-if", "-colorinterp",
+        "-projwin_srs", "-ovr", "--config",
+    ]),
+    // Snakemake: running the workflow is a build; these options change
+    // .snakemake/ or the outputs themselves, or write the file named
+    cmd(&["snakemake"])
+        .write_flags(&[
+            "--unlock", "--touch", "-t", "--delete-all-output", "--delete-temp-output",
+            "--cleanup-metadata", "--cm", "--cleanup-shadow", "--conda-create-envs-only",
+            "--conda-cleanup-envs",
+        ])
+        .output(&["--report", "--archive"])
+        .read_only(&[
+            "-n", "--dry-run", "--dryrun", "--list", "-l", "--list-rules", "--list-target-rules",
+            "--lt", "--summary", "-S", "--detailed-summary", "-D", "--lint",
+        ])
+        .chdir(&["-d", "--directory"])
+        .values(&[
+            "-c", "--cores", "-j", "--jobs", "-s", "--snakefile", "--configfile",
+            "--configfiles", "--profile", "--until", "--omit-from", "--conda-prefix",
+            "--executor", "-e", "--report-stylesheet",
+        ]),
+    // formats in place unless told to check or diff (`-` is standard input)
+    cmd(&["snakefmt"])
+        .writes_targets(Targets::All)
+        .read_only(&["--check", "--diff", "--compact-diff"])
+        .values(&["-l", "--line-length", "--include", "--exclude", "--config"]),
+    // `clean` deletes work directories and logs with `-f` (`-n` is a dry
+    // run; with neither it refuses)
+    cmd(&["nextflow"]).subs(&[sub(&["clean"])
+        .write_flags(&["-f", "-force"])
+        .read_only(&["-n", "-dry-run"])
+        .values(&["-before", "-after", "-but"])]),
     // exports next to the input (`--export-type`) or to the file named
     cmd(&["inkscape"])
         .write_flags(&["--export-type", "--export-overwrite"])

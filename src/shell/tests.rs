@@ -8976,3 +8976,186 @@ fn fx28a_git_lfs_migrate() {
         "git lfs migrate info --everything --top=10",
     )]);
 }
+
+/// Fix 28c: MATLAB and Octave inline code (`matlab -batch`, `-r`, `octave
+/// --eval`): calls that write, in call and command syntax, against
+/// look-alikes that only read or print.
+#[test]
+fn fx28c_matlab_octave() {
+    check_pairs(&[
+        (
+            "matlab -batch \"results = runtests('tests'); save('/tmp/r.mat','results')\"",
+            "matlab -batch \"results = runtests('tests'); disp(table(results))\"",
+        ),
+        (
+            "matlab -batch \"matlab.addons.toolbox.packageToolbox('t.prj','dist/T.mltbx')\"",
+            "matlab -batch \"matlab.addons.toolbox.toolboxVersion('dist/T.mltbx')\"",
+        ),
+        (
+            "matlab -batch \"f = figure('Visible','off'); plot(1:10); exportgraphics(f,'l.png')\"",
+            "matlab -batch \"f = figure('Visible','off'); plot(1:10); disp(f')\"",
+        ),
+        (
+            "matlab -batch \"delete('cache/*.mat')\"",
+            "matlab -batch \"h = figure; delete(h)\"",
+        ),
+        (
+            "matlab -nodisplay -r \"print('-dpng', 'out.png'); exit\"",
+            "matlab -nodisplay -r \"print('-dpng'); exit\"",
+        ),
+        (
+            "matlab -r \"print -dpng out.png\"",
+            "matlab -r \"print -dpng\"",
+        ),
+        (
+            "matlab -batch \"fid = fopen('o.txt', 'W'); fclose(fid)\"",
+            "matlab -batch \"fid = fopen('o.txt', 'r'); fclose(fid)\"",
+        ),
+        (
+            "matlab -batch \"system('rm -rf build')\"",
+            "matlab -batch \"system('ls build')\"",
+        ),
+        ("matlab -batch \"!touch x\"", "matlab -batch \"x = ~true\""),
+        ("matlab -logfile run.log -batch ver", "matlab -batch ver"),
+        (
+            "octave --no-gui --eval \"pkg install -forge signal\"",
+            "octave --no-gui --eval \"pkg list\"",
+        ),
+        (
+            "octave --eval \"pkg('install', '-forge', 'signal')\"",
+            "octave --eval \"pkg('load', 'signal')\"",
+        ),
+        (
+            "octave-cli --eval \"A = magic(4); save('-ascii', '/tmp/A.txt', 'A')\"",
+            "octave-cli --eval \"s = load('data/params.mat'); disp(fieldnames(s))\"",
+        ),
+        (
+            "octave --eval \"csvwrite('results/summary.csv', rand(10,3))\"",
+            "octave --eval \"disp(csvread('results/summary.csv'))\"",
+        ),
+        (
+            "octave --eval \"mkdir('results/plots')\"",
+            "octave --eval \"disp(isfolder('results/plots'))\"",
+        ),
+        (
+            "octave --eval \"x = 1\nsave out.mat x\"",
+            "octave --eval \"x = 1\nload out.mat x\"",
+        ),
+        (
+            "octave --eval \"disp('it''s'); writematrix(A, 'a.csv') % save\"",
+            "octave --eval \"disp('it''s save(1)') % save('x')\"",
+        ),
+    ]);
+}
+
+/// Fix 28c: HDF5 and netCDF tools (h5repack, h5clear, h5format_convert,
+/// h5mkgrp; NCO's ncks, ncrcat, ncwa, ncatted, ncrename; cdo;
+/// gdal_translate), xarray's `to_netcdf` and `to_zarr`.
+#[test]
+fn fx28c_hdf5_netcdf() {
+    check_pairs(&[
+        (
+            "h5repack -f GZIP=6 output/run01.h5 /tmp/run01-gz.h5",
+            "h5dump -H output/run01.h5",
+        ),
+        ("h5repack -i a.h5 -o b.h5", "h5repack --help"),
+        (
+            "h5clear -s output/run01.h5",
+            "h5clear --filesize output/run01.h5",
+        ),
+        (
+            "h5format_convert output/run01.h5",
+            "h5format_convert -n output/run01.h5",
+        ),
+        (
+            "h5mkgrp output/run01.h5 /diagnostics",
+            "h5ls -r -v output/run01.h5",
+        ),
+        (
+            "ncks -v temp,salt data/ocean.nc /tmp/ocean-ts.nc",
+            "ncks -H -C -v lat -d lat,0,4 data/ocean.nc",
+        ),
+        ("ncks -m in.nc -o out.nc", "ncks -m data/ocean.nc"),
+        (
+            "ncatted -O -a units,temp,o,c,\"K\" data/ocean.nc",
+            "ncks -M data/ocean.nc",
+        ),
+        (
+            "ncrename -v t2m,temperature data/era5.nc",
+            "ncks -m data/era5.nc",
+        ),
+        ("ncrcat data/daily_*.nc /tmp/all_days.nc", "ncrcat --help"),
+        (
+            "ncwa -a time data/era5.nc /tmp/era5-timemean.nc",
+            "ncwa --help",
+        ),
+        (
+            "cdo -f nc4 copy data/forecast.grb /tmp/forecast.nc",
+            "cdo sinfo data/forecast.grb",
+        ),
+        (
+            "cdo -O mergetime data/2023_*.nc /tmp/2023.nc",
+            "cdo showname data/model.nc",
+        ),
+        (
+            "cdo -O remapbil,r360x180 data/model.nc /tmp/model-1deg.nc",
+            "cdo -s output -fldmean -selname,t2m data/era5.nc",
+        ),
+        (
+            "gdal_translate -of GTiff NETCDF:\"data/dem.nc\":elevation /tmp/dem.tif",
+            "gdalinfo NETCDF:\"data/dem.nc\":elevation",
+        ),
+        (
+            "gdal_translate -b 1 in.tif out.tif",
+            "gdal_translate --formats",
+        ),
+        (
+            "python -c \"import xarray as xr; xr.open_dataset('e.nc').sel(time='2023-01').to_netcdf('/tmp/jan.nc')\"",
+            "python -c \"import xarray as xr; print(xr.open_dataset('e.nc').to_netcdf())\"",
+        ),
+        (
+            "python -c \"import xarray as xr; xr.open_dataset('e.nc').to_zarr(store='out.zarr')\"",
+            "python -c \"import xarray as xr; print(xr.open_zarr('out.zarr'))\"",
+        ),
+    ]);
+}
+
+/// Fix 28c: workflow managers: snakemake's writing options against its
+/// dry runs and listings, snakefmt in place, `nextflow clean -f`.
+#[test]
+fn fx28c_workflows() {
+    check_pairs(&[
+        ("snakemake --unlock", "snakemake -n"),
+        ("snakemake --touch -c 1", "snakemake --touch -n -c 1"),
+        (
+            "snakemake --delete-all-output -c 1",
+            "snakemake --delete-all-output --dry-run -c 1",
+        ),
+        (
+            "snakemake --cleanup-metadata results/counts.tsv",
+            "snakemake --summary -c 1",
+        ),
+        (
+            "snakemake --report /tmp/report.html",
+            "snakemake --list-rules",
+        ),
+        (
+            "snakemake --conda-create-envs-only -c 4",
+            "snakemake --lint",
+        ),
+        (
+            "snakemake --archive /tmp/workflow.tar.gz",
+            "snakemake --dry-run -p -c 1 results/x.tsv",
+        ),
+        (
+            "snakefmt Snakefile rules/",
+            "snakefmt --check Snakefile rules/",
+        ),
+        ("snakefmt Snakefile", "snakefmt --diff Snakefile"),
+        (
+            "nextflow clean -f -before last",
+            "nextflow clean -n -before last",
+        ),
+        ("nextflow clean -f", "nextflow log last -f name,status"),
+    ]);
+}

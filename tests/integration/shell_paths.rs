@@ -263,7 +263,7 @@ fn inline_code_languages_are_validated_with_locations() {
     assert_eq!(out.code, 78, "{out:?}");
     let all = format!("{}{}", out.stdout, out.stderr);
     for want in [
-        "config.toml:3:13: \"code_lang\" in [shell.commands.a] must be one of python, node, perl, ruby, php, lua, r, elixir, julia, found \"cobol\"",
+        "config.toml:3:13: \"code_lang\" in [shell.commands.a] must be one of python, node, perl, ruby, php, lua, r, elixir, julia, matlab, found \"cobol\"",
         "config.toml:5:13: \"code_lang\" in [shell.commands.b] is the language of the \"inline_code\" options",
         "config.toml:7:15: \"python_code\" in [shell.commands.c] is the older name of \"inline_code\"",
     ] {
