@@ -1642,6 +1642,8 @@ pub(crate) const TABLE: &[Spec] = &[
             "add-dependency", "update-dependencies", "create-manifest", "create-project",
             "create-project-from-example", "create-component",
         ])
+        // `merge-bin -o FILE`: the merged image there (in build/ without it)
+        .output(&["-o", "--output"])
         .values(&[
             "-C", "--project-dir", "-B", "--build-dir", "-p", "--port", "-b", "--baud", "-D",
             "--define-cache-entry", "-G", "--generator", "--cmake-warn-uninitialized", "--path",

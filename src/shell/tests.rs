@@ -9159,3 +9159,17 @@ fn fx28c_workflows() {
         ("nextflow clean -f", "nextflow log last -f name,status"),
     ]);
 }
+
+#[test]
+fn idf_merge_bin_output() {
+    check_pairs(&[
+        (
+            "idf.py merge-bin -o /tmp/merged-flash.bin",
+            "idf.py merge-bin",
+        ),
+        (
+            "idf.py merge-bin --output dist/flash.bin",
+            "idf.py -p /dev/ttyUSB0 flash monitor",
+        ),
+    ]);
+}
