@@ -1635,6 +1635,7 @@ impl Cx<'_, '_, '_> {
             "lua" | "luajit" => self.lua(name, args, stdin, marks),
             "julia" => self.julia(args, stdin, marks),
             "ex" => self.ex(args, marks),
+            "vi" | "vim" | "nvim" => self.vim(name, args, marks),
             "ed" | "red" => self.ed(name, args, stdin, marks),
             "Rscript" | "R" => self.r(name, args, stdin, marks),
             "pwsh" | "powershell" | "pwsh.exe" | "powershell.exe" => {
@@ -3191,6 +3192,33 @@ impl Cx<'_, '_, '_> {
     /// (`+CMD`, `-c CMD`, `--cmd CMD`) are all seen and only print and quit
     /// (`ex -s +'%p' +'q!' f`).
     fn ex(&mut self, args: &[Arg<'_>], marks: Marks) {
+        let (read_only, files) = Self::ex_script(args, marks);
+        if !read_only {
+            self.editor_writes("ex", args, &files, marks);
+        }
+    }
+
+    /// vi, vim and Neovim: in ex mode (`-e`, `-E`, `-es`) with commands
+    /// that only print and quit (`vim -Es +'%print' +'qa!' f`) they write
+    /// nothing, as `ex` does; otherwise their spec judges them.
+    fn vim(&mut self, name: &str, args: &[Arg<'_>], marks: Marks) {
+        let ex_mode = args.iter().any(|a| {
+            let a = a.as_ref();
+            a.len() > 1
+                && a.starts_with('-')
+                && a[1..].bytes().all(|c| c.is_ascii_alphabetic())
+                && a[1..].contains(['e', 'E'])
+        });
+        if ex_mode && Self::ex_script(args, marks).0 {
+            return;
+        }
+        self.apply_code_spec(table::vim(), name, args, marks);
+    }
+
+    /// An ex script given on the command line (`+CMD`, `-c CMD`, `--cmd
+    /// CMD`): whether it is all seen and only prints and quits, and the
+    /// files edited.
+    fn ex_script(args: &[Arg<'_>], marks: Marks) -> (bool, Vec<usize>) {
         let mut cmds: Vec<&str> = Vec::new();
         let mut first: Vec<&str> = Vec::new(); // `--cmd`: before the others
         let mut files: Vec<usize> = Vec::new();
@@ -3218,7 +3246,7 @@ impl Cx<'_, '_, '_> {
                     unseen |= args.get(i).is_some_and(|c| marks.code(i, c));
                     i += 1;
                 }
-                "-d" | "--diff" => return, // compares, as before
+                "-d" | "--diff" => return (true, files), // compares, as before
                 _ if a.starts_with("--") => unseen = true, // `--startuptime FILE`, …
                 _ => {
                     // a cluster of flags; `c`, `S`, `u`, `i`, `T`, `w`, `W`
@@ -3255,10 +3283,7 @@ impl Cx<'_, '_, '_> {
             }
         }
         first.extend(cmds);
-        if !unseen && code::ex_read_only(&first) {
-            return;
-        }
-        self.editor_writes("ex", args, &files, marks);
+        (!unseen && code::ex_read_only(&first), files)
     }
 
     /// `ed FILE` with its script on standard input: a write of the file

@@ -31,6 +31,7 @@ pub(crate) const CODE: &[&str] = &[
     "pacman", "deno", "bun", "cd", "pushd", "popd", "chdir", "psql", "julia", "ex", "ed", "red",
     "emacs",
     "sox", "mlr", "miller", "mysql", "mariadb", "sftp", "gpg", "gpg2", "skopeo", "ansible", "kubectl", "oc",
+    "vi", "vim", "nvim",
 ];
 
 const A: Targets = Targets::All;
@@ -505,20 +506,10 @@ pub(crate) const TABLE: &[Spec] = &[
         .files(&["-r", "--reject-file"]),
     cmd(&["sponge"]).writes_targets(A),
     cmd(&[
-        "vi", "vim", "nvim", "nano", "emacsclient", "pico", "micro", "hx", "kak",
+        "nano", "emacsclient", "pico", "micro", "hx", "kak",
         "code", "subl", "gedit", "mcedit", "joe", "jed", "ne",
     ])
-    .writes_targets(A)
-    // Neovim run headless to install or update parsers, tools, plugins
-    .write_flags(&[
-        "-c=TSInstall*", "-c=TSUpdate*", "-c=MasonInstall*", "-c=MasonUpdate*", "-c=Lazy* sync",
-        "-c=Lazy* install", "-c=Lazy* update", "-c=Lazy* restore", "-c=PackerSync*",
-        "-c=PackerInstall*", "-c=PackerUpdate*",
-    ])
-    .values(&[
-        "-c", "-S", "-s", "-u", "-i", "-T", "--cmd", "-l", "--load", "-f", "--funcall",
-    ])
-    .read_only(&["--diff", "-d"]),
+    .writes_targets(A),
     cmd(&["strip", "objcopy", "upx", "install_name_tool"])
     .writes_targets(Last)
     .values(&["-o", "-R", "-K", "-N", "--remove-section", "--keep-symbol"])
@@ -5132,6 +5123,40 @@ pub(crate) const DENO: Spec = cmd(&["deno"]).subs(&[
     sub(&["jupyter"]).write_flags(&["--install"]),
 ]);
 
+/// vi, vim and Neovim (classified by code first: in ex mode with commands
+/// that only print and quit, `vim -Es +%print +q! f`, they write nothing):
+/// an editor writes its files; Neovim run headless installs or updates
+/// parsers, tools and plugins.
+pub(crate) const VIM: Spec = cmd(&["vi", "vim", "nvim"])
+    .writes_targets(Targets::All)
+    .write_flags(&[
+        "-c=TSInstall*",
+        "-c=TSUpdate*",
+        "-c=MasonInstall*",
+        "-c=MasonUpdate*",
+        "-c=Lazy* sync",
+        "-c=Lazy* install",
+        "-c=Lazy* update",
+        "-c=Lazy* restore",
+        "-c=PackerSync*",
+        "-c=PackerInstall*",
+        "-c=PackerUpdate*",
+    ])
+    .values(&[
+        "-c",
+        "-S",
+        "-s",
+        "-u",
+        "-i",
+        "-T",
+        "--cmd",
+        "-l",
+        "--load",
+        "-f",
+        "--funcall",
+    ])
+    .read_only(&["--diff", "-d"]);
+
 /// `emacs` as an editor: a write of its files (in batch mode, what its
 /// `--eval` code and `-f` functions do needs code, in `classify.rs`).
 #[rustfmt::skip]
@@ -5894,13 +5919,13 @@ const QEMU_IMG_VALUES: &[&str] = &[
 // --- compiled at build time (see compact.rs: no pointers to relocate) ------
 
 /// The table, the specs kept out of its index (`deno`, `bun`, `emacs`,
-/// `gpg`, `skopeo`, `ansible`, `kubectl`), and the
+/// `gpg`, `skopeo`, `ansible`, `kubectl`, `vim`), and the
 /// names classified by code (indexed, so one look-up answers both). A
 /// const, not a static: it is only read while compiling, so none of its
 /// pointers reach the binary.
 #[allow(clippy::large_const_arrays)]
-const ALL: [Spec; TABLE.len() + 8] = {
-    let mut all = [DENO; TABLE.len() + 8];
+const ALL: [Spec; TABLE.len() + 9] = {
+    let mut all = [DENO; TABLE.len() + 9];
     let mut i = 0;
     while i < TABLE.len() {
         all[i] = TABLE[i];
@@ -5912,7 +5937,8 @@ const ALL: [Spec; TABLE.len() + 8] = {
     all[TABLE.len() + 4] = SKOPEO;
     all[TABLE.len() + 5] = ANSIBLE;
     all[TABLE.len() + 6] = KUBECTL;
-    all[TABLE.len() + 7] = cmd(CODE);
+    all[TABLE.len() + 7] = VIM;
+    all[TABLE.len() + 8] = cmd(CODE);
     all
 };
 const SIZES: (usize, usize, usize) = sizes(&ALL);
@@ -5928,7 +5954,7 @@ static WORDS: [(u32, u16); W] = COMPACT.words;
 // the sort of the names is long for the const evaluator's lint, not endless
 #[allow(long_running_const_eval)]
 const INDEX_C: [(u16, u16); NAMES] =
-    index::<NAMES, K, W, B>(&COMPACT, TABLE.len(), TABLE.len() + 7);
+    index::<NAMES, K, W, B>(&COMPACT, TABLE.len(), TABLE.len() + 8);
 static INDEX: [(u16, u16); NAMES] = INDEX_C;
 static KEYS: [u64; NAMES] = keys(&COMPACT, &INDEX_C);
 
@@ -6017,6 +6043,11 @@ pub(crate) fn ansible() -> SpecRef {
 /// `kubectl`'s spec (classified by code first, for a copy into a pod).
 pub(crate) fn kubectl() -> SpecRef {
     SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 6)
+}
+
+/// vi's, vim's and Neovim's spec (classified by code first, for ex mode).
+pub(crate) fn vim() -> SpecRef {
+    SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 7)
 }
 
 /// Is `name` classified by code rather than the table?

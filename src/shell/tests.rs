@@ -9173,3 +9173,30 @@ fn idf_merge_bin_output() {
         ),
     ]);
 }
+
+#[test]
+fn vim_in_ex_mode_that_only_prints_and_quits() {
+    check_pairs(&[
+        (
+            "vim -es -i NONE -c '%s/foo/bar/ge' -c 'wq' main.c",
+            "vim -es -i NONE -c '%s/foo/bar/ge' -c 'q!' main.c",
+        ),
+        (
+            "vim -Es -c 'w /tmp/x' -c 'qa!' src/main.c",
+            "vim -Es -i NONE -c '%print' -c 'qa!' src/main.c",
+        ),
+        (
+            "vim -Es -c '%print' src/main.c",
+            "vim -Es -n -i NONE -c 'g/\\s\\+$/number' -c 'q!' src/main.c",
+        ),
+        ("vim src/main.c", "vi -e -s +'%p' +'q!' f"),
+        (
+            "nvim --headless -es -c 'TSInstall rust' -c 'qa!'",
+            "nvim -es -n -i NONE +'%print' +'q!' scripts/setup.sh",
+        ),
+        (
+            "nvim --headless -c 'Lazy! sync' -c 'qa'",
+            "vim -d a.txt b.txt",
+        ),
+    ]);
+}

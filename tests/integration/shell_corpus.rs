@@ -356,23 +356,23 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         blind6.blocked_pct()
     );
     // The seventh batch: every write caught since its last two misses
-    // (`skopeo copy … dir:PATH`, `ansible localhost -m copy`) were fixed;
-    // its one read-only command still flagged (`vim -es … -c 'q!' FILE`)
-    // is listed in its History; it must not get worse.
+    // (`skopeo copy … dir:PATH`, `ansible localhost -m copy`) were fixed,
+    // and no read-only command flagged since vim's ex mode is read (its
+    // History).
     assert!(blind7.writes >= 320 && blind7.readonly >= 300);
     assert!(
-        blind7.caught_pct() >= 100.0 && blind7.blocked_pct() <= 0.4,
+        blind7.caught_pct() >= 100.0 && blind7.blocked_pct() <= 0.0,
         "seventh blind batch: {:.1}% caught, {:.1}% blocked",
         blind7.caught_pct(),
         blind7.blocked_pct()
     );
     // The eighth batch: every write caught since its last miss (`skopeo
-    // copy … dir:PATH`) was fixed; its two read-only commands still
-    // flagged (`source <(…)`, `vim -Es … -c 'qa!'`) are listed in its
-    // History; it must not get worse.
+    // copy … dir:PATH`) was fixed; its one read-only command still
+    // flagged (`source <(…)`) is listed in its History; it must not get
+    // worse.
     assert!(blind8.writes >= 300 && blind8.readonly >= 300);
     assert!(
-        blind8.caught_pct() >= 100.0 && blind8.blocked_pct() <= 0.7,
+        blind8.caught_pct() >= 100.0 && blind8.blocked_pct() <= 0.4,
         "eighth blind batch: {:.1}% caught, {:.1}% blocked",
         blind8.caught_pct(),
         blind8.blocked_pct()
@@ -455,7 +455,7 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
     // The twenty-eighth and twenty-ninth: first runs 78.1% and 98.1%
     // caught, 1.1% and 3.4% blocked; since their fixes every write is
     // caught, none of the twenty-eighth's read-only commands is blocked
-    // and six of the twenty-ninth's are (their History).
+    // and four of the twenty-ninth's are (their History).
     assert!(blind25.writes >= 445 && blind25.readonly >= 485);
     assert!(blind26.writes >= 415 && blind26.readonly >= 450);
     assert!(blind27.writes >= 420 && blind27.readonly >= 460);
@@ -475,8 +475,8 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         ("twenty-sixth", &blind26, 0.0),
         ("twenty-seventh", &blind27, 0.0),
         ("twenty-eighth", &blind28, 0.0),
-        // six read-only look-alikes stay blocked: its History
-        ("twenty-ninth", &blind29, 1.2),
+        // four read-only look-alikes stay blocked: its History
+        ("twenty-ninth", &blind29, 0.8),
     ] {
         assert!(
             f.caught_pct() >= 100.0 && f.blocked_pct() <= blocked,
