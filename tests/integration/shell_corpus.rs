@@ -66,6 +66,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind27-writes.txt", true),
         ("blind28-writes.txt", true),
         ("blind29-writes.txt", true),
+        ("blind30-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
@@ -96,6 +97,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind27-readonly.txt", false),
         ("blind28-readonly.txt", false),
         ("blind29-readonly.txt", false),
+        ("blind30-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -307,6 +309,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         &load("blind29-writes.txt"),
         &load("blind29-readonly.txt"),
     );
+    let blind30 = figures(
+        "thirtieth blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; one ordinary working day of an agent in a SaaS monorepo: Next.js and NestJS in TypeScript with pnpm and turbo, Prisma on Postgres, Redis, a Python worker, Terraform, Docker Compose, GitHub Actions)",
+        &load("blind30-writes.txt"),
+        &load("blind30-readonly.txt"),
+    );
     let all = all_cases();
     for b in &all {
         let kind = if b.writes { "writes" } else { "read-only" };
@@ -461,6 +468,7 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
     assert!(blind27.writes >= 420 && blind27.readonly >= 460);
     assert!(blind28.writes >= 395 && blind28.readonly >= 445);
     assert!(blind29.writes >= 480 && blind29.readonly >= 530);
+    assert!(blind30.writes >= 300 && blind30.readonly >= 360);
     for (label, f, blocked) in [
         ("sixteenth", &blind16, 0.2),
         ("seventeenth", &blind17, 0.0),
