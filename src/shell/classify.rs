@@ -756,7 +756,7 @@ fn names_write(t: &str, task: bool) -> bool {
         ) || (task
             && matches!(
                 *p,
-                "generate" | "gen" | "codegen" | "regenerate" | "regen" | "clear"
+                "generate" | "gen" | "codegen" | "regenerate" | "regen" | "clear" | "clean"
             ))
     }) || (task && parts[0] == "write" && parts.get(1) != Some(&"good")))
         && !parts.iter().any(|p| {

@@ -2650,7 +2650,10 @@ pub(crate) const TABLE: &[Spec] = &[
         .read_only(&["--dry-run", "--dryRun", "-d"]),
         sub(&["graph", "dep-graph"]).files(&["--file"]),
     ]),
+    // `corepack pnpm install`: the package manager it names runs with the
+    // words after it
     cmd(&["corepack"])
+        .run(0)
         .subs(&[sub(&["enable", "disable", "install", "prepare", "use", "up"]).always()]),
     cmd(&["node-gyp"]).subs(&[sub(&["configure", "rebuild", "clean", "install"]).always()]),
     // environments and sessions named like formatters; pytest's write

@@ -9200,3 +9200,17 @@ fn vim_in_ex_mode_that_only_prints_and_quits() {
         ),
     ]);
 }
+
+#[test]
+fn thirtieth_batch_cleans_and_corepack() {
+    check_pairs(&[
+        ("pnpm -r run clean", "pnpm -r run build"),
+        ("npm run clean", "npm run clean:check"),
+        ("corepack pnpm install", "corepack pnpm list"),
+        (
+            "docker run --rm -v \"$PWD\":/app -w /app node:20 corepack pnpm install",
+            "docker run --rm -v \"$PWD\":/app:ro -w /app node:20 corepack pnpm install",
+        ),
+        ("corepack enable", "corepack --version"),
+    ]);
+}
