@@ -67,6 +67,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind28-writes.txt", true),
         ("blind29-writes.txt", true),
         ("blind30-writes.txt", true),
+        ("blind31-writes.txt", true),
         ("readonly.txt", false),
         ("blind-readonly.txt", false),
         ("blind2-readonly.txt", false),
@@ -98,6 +99,7 @@ pub fn all_cases() -> Vec<Batch> {
         ("blind28-readonly.txt", false),
         ("blind29-readonly.txt", false),
         ("blind30-readonly.txt", false),
+        ("blind31-readonly.txt", false),
     ]
     .into_iter()
     .map(|(file, writes)| Batch {
@@ -314,6 +316,11 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
         &load("blind30-writes.txt"),
         &load("blind30-readonly.txt"),
     );
+    let blind31 = figures(
+        "thirty-first blind batch (issue 10; a reviewer who had seen neither the analyser nor any corpus; one ordinary working week of an agent with a data and ML team: notebooks, pandas and polars, DuckDB and sqlite, dbt, Airflow, Spark, MLflow, DVC, Hugging Face, PyTorch, conda and uv, Docker with GPUs, object storage CLIs, csvkit, jq, xsv)",
+        &load("blind31-writes.txt"),
+        &load("blind31-readonly.txt"),
+    );
     let all = all_cases();
     for b in &all {
         let kind = if b.writes { "writes" } else { "read-only" };
@@ -471,6 +478,7 @@ fn corpus_writes_are_caught_and_read_only_commands_pass() {
     assert!(blind28.writes >= 395 && blind28.readonly >= 445);
     assert!(blind29.writes >= 480 && blind29.readonly >= 530);
     assert!(blind30.writes >= 300 && blind30.readonly >= 360);
+    assert!(blind31.writes >= 355 && blind31.readonly >= 400);
     for (label, f, blocked) in [
         ("sixteenth", &blind16, 0.2),
         ("seventeenth", &blind17, 0.0),
