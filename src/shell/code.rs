@@ -2928,7 +2928,11 @@ pub(crate) fn scan_sql(text: &str) -> Sql {
                 out.files.push(String::new())
             }
             "PRAGMA" if t.contains('=') || upper.contains("OPTIMIZE") => out.db = true,
-            "COPY" if upper.contains(" TO ") => out.files.push(String::new()),
+            "COPY" if upper.contains(" TO ") => {
+                if !copy_to_stream(t, &upper) {
+                    out.files.push(String::new())
+                }
+            }
             "COPY" => out.db = true,
             "EXPORT" => out.files.push(String::new()),
             // `WITH … INSERT`, `BEGIN; …` and the like: any write keyword counts.
@@ -3063,6 +3067,21 @@ fn sql_words(text: &str) -> Vec<String> {
         out.push(cur);
     }
     out
+}
+
+/// `COPY … TO '/dev/stdout'` (or stderr, or /dev/null): printed, no file.
+fn copy_to_stream(t: &str, upper: &str) -> bool {
+    let Some(rest) = upper.rfind(" TO ").and_then(|k| t.get(k + 4..)) else {
+        return false;
+    };
+    let rest = rest.trim_start();
+    let Some(q) = rest.chars().next().filter(|c| matches!(c, '\'' | '"')) else {
+        return false;
+    };
+    rest[1..]
+        .split(q)
+        .next()
+        .is_some_and(|p| matches!(p, "/dev/stdout" | "/dev/stderr" | "/dev/null"))
 }
 
 /// Does an `ex` script (its `+CMD`, `-c CMD` and `--cmd CMD` commands, in

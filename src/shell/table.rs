@@ -240,7 +240,7 @@ pub(crate) const TABLE: &[Spec] = &[
         "zgrep", "zdiff", "bzcat", "xzcat", "zstdcat", "lz4cat", "zipinfo", "lsar", "tig",
         "getconf", "lsb_release", "arch", "tty", "stty", "tput", "clear", "reset",
         "getent", "ffprobe", "identify", "mediainfo", "pdfinfo", "soxi", "atq",
-        "wslpath", "cygpath", "nvidia-smi", "dmesg",
+        "wslpath", "cygpath", "dmesg",
         "service", "findmnt", "mount", "blkid", "fdisk",
         "parted", "sensors", "pv", "ts", "ifne", "vipe", "combine", "isutf8", "errno", "pee",
         // builds, tests, linters and checkers: they write only build output
@@ -934,6 +934,12 @@ pub(crate) const TABLE: &[Spec] = &[
             .read_only(&["-n", "--dry-run"])
             .values(RCLONE_VALUES),
             sub(&["mount"]).always(),
+            // rclone.conf (`show`, `file`, `dump`, `providers` print)
+            sub(&["config"]).subs(&[sub(&[
+                "create", "update", "delete", "password", "reconnect", "disconnect", "touch",
+                "encryption",
+            ])
+            .always()]),
         ]),
     cmd(&["aws"])
         .values(&[
@@ -4000,7 +4006,11 @@ pub(crate) const TABLE: &[Spec] = &[
     cmd(&["mlflow"]).subs(&[
         sub(&["gc"]).always(),
         sub(&["db"]).subs(&[sub(&["upgrade"]).always()]),
-        sub(&["experiments"]).subs(&[sub(&["create", "delete", "restore", "rename"]).always()]),
+        // `experiments csv -o FILE`: the runs as CSV (printed without it)
+        sub(&["experiments"]).subs(&[
+            sub(&["create", "delete", "restore", "rename"]).always(),
+            sub(&["csv"]).output(&["-o", "--filename"]),
+        ]),
         sub(&["runs"]).subs(&[sub(&["delete", "restore"]).always()]),
         // the Dockerfile and model, into `-d` (mlflow-dockerfile)
         sub(&["models"]).subs(&[sub(&["generate-dockerfile"])
@@ -4008,6 +4018,17 @@ pub(crate) const TABLE: &[Spec] = &[
             .output(&["-d", "--output-directory"])]),
         sub(&["artifacts"]).subs(&[sub(&["download"]).always().output(&["-d", "--dst-path"])]),
     ]),
+    // HDFS to this machine: `-get`, `-copyToLocal`, `-getmerge` (`-put`
+    // writes the cluster's files, not this machine's)
+    cmd(&["hdfs", "hadoop"]).subs(&[sub(&["dfs", "fs"])
+        .write_flags(&["-get", "-copyToLocal", "-getmerge", "-moveToLocal"])]),
+    // `-f FILE`: the queried figures logged there
+    cmd(&["nvidia-smi"]).output(&["-f", "--filename"]),
+    // Hugging Face accelerate: its config file (`config default`, the
+    // interactive `config`); `env` prints
+    cmd(&["accelerate"]).subs(&[sub(&["config"]).always().subs(&[sub(&["default", "update"])
+        .always()
+        .output(&["--config_file"])])]),
     // wandb/settings
     cmd(&["wandb"]).subs(&[sub(&["offline", "online", "disabled", "enabled"]).always()]),
     // a study change written to a database file (`--storage sqlite:///x`;

@@ -9214,3 +9214,34 @@ fn thirtieth_batch_cleans_and_corepack() {
         ("corepack enable", "corepack --version"),
     ]);
 }
+
+#[test]
+fn thirty_first_batch_data_tools() {
+    check_pairs(&[
+        (
+            "mlflow experiments csv -x 3 -o /tmp/exp3_runs.csv",
+            "mlflow experiments csv -x 3",
+        ),
+        (
+            "rclone config create r2 s3 provider Cloudflare",
+            "rclone config show r2",
+        ),
+        (
+            "nvidia-smi --query-gpu=utilization.gpu --format=csv -l 5 -f /tmp/gpu.csv",
+            "nvidia-smi --query-gpu=utilization.gpu --format=csv",
+        ),
+        ("accelerate config default", "accelerate env"),
+        (
+            "hdfs dfs -get /warehouse/orders data/raw/orders",
+            "hdfs dfs -ls /warehouse/orders",
+        ),
+        (
+            "hadoop fs -copyToLocal /data/x ./x",
+            "hadoop fs -put ./x /data/x",
+        ),
+        (
+            "duckdb -c \"COPY (SELECT 1) TO 'out.csv' (HEADER)\"",
+            "duckdb -c \"COPY (SELECT 1) TO '/dev/stdout' (HEADER)\"",
+        ),
+    ]);
+}
