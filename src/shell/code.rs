@@ -2928,11 +2928,9 @@ pub(crate) fn scan_sql(text: &str) -> Sql {
                 out.files.push(String::new())
             }
             "PRAGMA" if t.contains('=') || upper.contains("OPTIMIZE") => out.db = true,
-            "COPY" if upper.contains(" TO ") => {
-                if !copy_to_stream(t, &upper) {
-                    out.files.push(String::new())
-                }
-            }
+            // `COPY … TO '/dev/stdout'` prints
+            "COPY" if upper.contains(" TO ") && copy_to_stream(t, &upper) => {}
+            "COPY" if upper.contains(" TO ") => out.files.push(String::new()),
             "COPY" => out.db = true,
             "EXPORT" => out.files.push(String::new()),
             // `WITH … INSERT`, `BEGIN; …` and the like: any write keyword counts.
