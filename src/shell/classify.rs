@@ -3014,13 +3014,7 @@ impl Cx<'_, '_, '_> {
                                 i += 1;
                             } else if ch == 'e' {
                                 // a script glued to -e: cannot borrow it; scan it now
-                                let mut run = Vec::new();
-                                if code::sed_script_scan(&rest, &mut run) {
-                                    self.write(format!("{name} w command"));
-                                }
-                                for cmd in run {
-                                    self.reanalyse(&cmd);
-                                }
+                                self.sed_scripts(name, [rest.as_str()]);
                             }
                             break;
                         }
@@ -3047,15 +3041,20 @@ impl Cx<'_, '_, '_> {
                 self.out.writes.push(what);
             }
         }
+        self.sed_scripts(name, scripts);
+    }
+
+    /// sed scripts: a `w FILE` writes, and GNU sed's `e COMMAND` runs
+    /// COMMAND as shell code.
+    fn sed_scripts<'s>(&mut self, name: &str, scripts: impl IntoIterator<Item = &'s str>) {
         let mut run = Vec::new();
         let mut writes = false;
-        for s in &scripts {
+        for s in scripts {
             writes |= code::sed_script_scan(s, &mut run);
         }
         if writes {
             self.write(format!("{name} w command"));
         }
-        // GNU sed's `e COMMAND` runs COMMAND as shell code
         for cmd in run {
             self.reanalyse(&cmd);
         }
