@@ -5942,27 +5942,27 @@ const QEMU_IMG_VALUES: &[&str] = &[
 
 // --- compiled at build time (see compact.rs: no pointers to relocate) ------
 
-/// The table, the specs kept out of its index (`deno`, `bun`, `emacs`,
-/// `gpg`, `skopeo`, `ansible`, `kubectl`, `vim`), and the
-/// names classified by code (indexed, so one look-up answers both). A
-/// const, not a static: it is only read while compiling, so none of its
-/// pointers reach the binary.
+/// The specs kept out of the table's index, for the commands classified by
+/// code first (`classify.rs`); each accessor below names its place here.
+const BY_CODE: [Spec; 8] = [DENO, BUN, EMACS, GPG, SKOPEO, ANSIBLE, KUBECTL, VIM];
+
+/// The table, the specs of [`BY_CODE`], and the names classified by code
+/// (indexed, so one look-up answers both). A const, not a static: it is
+/// only read while compiling, so none of its pointers reach the binary.
 #[allow(clippy::large_const_arrays)]
-const ALL: [Spec; TABLE.len() + 9] = {
-    let mut all = [DENO; TABLE.len() + 9];
+const ALL: [Spec; TABLE.len() + BY_CODE.len() + 1] = {
+    let mut all = [DENO; TABLE.len() + BY_CODE.len() + 1];
     let mut i = 0;
     while i < TABLE.len() {
         all[i] = TABLE[i];
         i += 1;
     }
-    all[TABLE.len() + 1] = BUN;
-    all[TABLE.len() + 2] = EMACS;
-    all[TABLE.len() + 3] = GPG;
-    all[TABLE.len() + 4] = SKOPEO;
-    all[TABLE.len() + 5] = ANSIBLE;
-    all[TABLE.len() + 6] = KUBECTL;
-    all[TABLE.len() + 7] = VIM;
-    all[TABLE.len() + 8] = cmd(CODE);
+    let mut j = 0;
+    while j < BY_CODE.len() {
+        all[TABLE.len() + j] = BY_CODE[j];
+        j += 1;
+    }
+    all[TABLE.len() + BY_CODE.len()] = cmd(CODE);
     all
 };
 const SIZES: (usize, usize, usize) = sizes(&ALL);
@@ -5978,7 +5978,7 @@ static WORDS: [(u32, u16); W] = COMPACT.words;
 // the sort of the names is long for the const evaluator's lint, not endless
 #[allow(long_running_const_eval)]
 const INDEX_C: [(u16, u16); NAMES] =
-    index::<NAMES, K, W, B>(&COMPACT, TABLE.len(), TABLE.len() + 8);
+    index::<NAMES, K, W, B>(&COMPACT, TABLE.len(), TABLE.len() + BY_CODE.len());
 static INDEX: [(u16, u16); NAMES] = INDEX_C;
 static KEYS: [u64; NAMES] = keys(&COMPACT, &INDEX_C);
 
@@ -6031,47 +6031,52 @@ pub(crate) fn lookup(name: &str) -> Option<SpecRef> {
     }
 }
 
+/// The spec at place `k` of [`BY_CODE`].
+fn by_code(k: u16) -> SpecRef {
+    SpecRef::Table(&BUILTIN, TABLE.len() as u16 + k)
+}
+
 /// `deno`'s spec (classified by code first, for `deno eval`).
 pub(crate) fn deno() -> SpecRef {
-    SpecRef::Table(&BUILTIN, TABLE.len() as u16)
+    by_code(0)
 }
 
 /// `bun`'s spec (classified by code first, for `bun -e`).
 pub(crate) fn bun() -> SpecRef {
-    SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 1)
+    by_code(1)
 }
 
 /// `emacs`'s spec (classified by code first, for batch mode).
 pub(crate) fn emacs() -> SpecRef {
-    SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 2)
+    by_code(2)
 }
 
 /// `gpg`'s spec (classified by code first, for the files it writes
 /// beside its input).
 pub(crate) fn gpg() -> SpecRef {
-    SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 3)
+    by_code(3)
 }
 
 /// `skopeo`'s spec (classified by code first, for a copy's destination on
 /// this machine).
 pub(crate) fn skopeo() -> SpecRef {
-    SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 4)
+    by_code(4)
 }
 
 /// `ansible`'s spec (classified by code first, for a module run on this
 /// machine).
 pub(crate) fn ansible() -> SpecRef {
-    SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 5)
+    by_code(5)
 }
 
 /// `kubectl`'s spec (classified by code first, for a copy into a pod).
 pub(crate) fn kubectl() -> SpecRef {
-    SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 6)
+    by_code(6)
 }
 
 /// vi's, vim's and Neovim's spec (classified by code first, for ex mode).
 pub(crate) fn vim() -> SpecRef {
-    SpecRef::Table(&BUILTIN, TABLE.len() as u16 + 7)
+    by_code(7)
 }
 
 /// Is `name` classified by code rather than the table?
@@ -6083,6 +6088,25 @@ pub(crate) fn is_code(name: &str) -> bool {
 mod tests {
     use super::*;
     use crate::shell::compact::Field;
+
+    #[test]
+    fn each_code_read_accessor_names_its_own_spec() {
+        type Accessor = fn() -> SpecRef;
+        let accessors: [(Accessor, &str); 8] = [
+            (deno, "deno"),
+            (bun, "bun"),
+            (emacs, "emacs"),
+            (gpg, "gpg"),
+            (skopeo, "skopeo"),
+            (ansible, "ansible"),
+            (kubectl, "kubectl"),
+            (vim, "vi"),
+        ];
+        assert_eq!(accessors.len(), BY_CODE.len());
+        for (f, name) in accessors {
+            assert_eq!(f().list(Field::Names).next(), Some(name));
+        }
+    }
 
     #[test]
     fn names_are_unique_and_not_classified_by_code() {
